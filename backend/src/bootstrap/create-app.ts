@@ -1,0 +1,55 @@
+import fastifyCookie from '@fastify/cookie';
+import { Logger, type LogLevel, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from '../app.module';
+import type { AppConfig } from '../config/config';
+import { EnvelopeInterceptor } from '../common/http/envelope.interceptor';
+import { HttpExceptionFilter } from '../common/http/http-exception.filter';
+import { createValidationPipe } from '../common/http/validation';
+import { buildOpenApiDocument } from '../openapi/document';
+import { serveStaticSite } from './static-site';
+
+const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  error: ['error', 'fatal'],
+  warn: ['error', 'fatal', 'warn'],
+  log: ['error', 'fatal', 'warn', 'log'],
+  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/** The configured application, not yet listening (shared by main, tests and the OpenAPI writer). */
+export async function createApp(
+  config: AppConfig,
+  clientUrl: string,
+  opts: { connect?: boolean; logger?: false; extraImports?: Type<unknown>[] } = {},
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, clientUrl, { connect: opts.connect, extraImports: opts.extraImports }),
+    adapter,
+    { logger: opts.logger === false ? false : LEVELS[config.logLevel], abortOnError: false },
+  );
+  app.setGlobalPrefix('api');
+  await app.register(fastifyCookie as any);
+  app.enableCors({
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: ['Content-Range'],
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.useGlobalFilters(new HttpExceptionFilter(config.serveStatic));
+  app.enableShutdownHooks();
+
+  const document = buildOpenApiDocument(app);
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
+
+  if (config.serveStatic) await serveStaticSite(app);
+  Logger.log(`database: ${redact(clientUrl)}`, 'Bootstrap');
+  return app;
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

@@ -1,0 +1,81 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { JwtService } from '@nestjs/jwt';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyRequest } from 'fastify';
+import { User, type Role } from '../../modules/users/user.entity';
+import { PermissionsService, type EffectivePermissions } from '../../modules/permissions/permissions.service';
+import { forbidden, unauthorized } from '../http/errors';
+import { TENANT_FILTER } from '../tenancy/base.entity';
+import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
+import { IS_PUBLIC, REQUIRED_MODULE, ROLES } from './decorators';
+
+export type AuthedRequest = FastifyRequest & { auth?: AuthContext; permissions?: EffectivePermissions };
+
+/**
+ * The one guard: reads the route's @Public / @Roles / @RequireModule, authenticates the bearer
+ * token, loads the user (so a disabled user or a changed role takes effect at once), builds the
+ * request's AuthContext and scopes the request's EntityManager to its company.
+ */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly jwt: JwtService,
+    private readonly em: EntityManager,
+    private readonly permissions: PermissionsService,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+
+    const auth = await this.authenticate(req);
+    req.auth = auth;
+    this.em.setFilterParams(TENANT_FILTER, { companyId: auth.companyId ?? undefined });
+
+    const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
+    if (roles && !roles.includes(auth.role)) throw forbidden();
+
+    const required = this.reflector.getAllAndOverride<{ module: ModuleKey; action: PermissionAction } | undefined>(
+      REQUIRED_MODULE,
+      targets,
+    );
+    if (required) {
+      if (!auth.companyId) {
+        throw forbidden(
+          auth.role === 'superadmin'
+            ? 'Impersonate a company to work with its data'
+            : 'Your account is not linked to a company',
+        );
+      }
+      req.permissions = await this.permissions.effective(auth);
+      if (!PermissionsService.allows(req.permissions, required.module, required.action)) {
+        throw forbidden(`You do not have ${required.action} access to the ${required.module} module`);
+      }
+    }
+    return true;
+  }
+
+  private async authenticate(req: AuthedRequest): Promise<AuthContext> {
+    const header = req.headers.authorization;
+    if (!header?.startsWith('Bearer ')) throw unauthorized('Authentication required');
+    let claims: TokenClaims;
+    try {
+      claims = await this.jwt.verifyAsync<TokenClaims & object>(header.slice(7));
+    } catch {
+      throw unauthorized('Your session has expired, please sign in again');
+    }
+    const user = await this.em.findOne(User, { id: claims.sub }, { filters: false });
+    if (!user || !user.is_active) throw unauthorized('Your session has expired, please sign in again');
+    const impersonating = user.role === 'superadmin' && !!claims.cid;
+    return {
+      userId: user.id,
+      role: user.role,
+      companyId: impersonating ? claims.cid! : (user.company?.id ?? null),
+      employeeId: user.employee?.id ?? null,
+      impersonatorId: impersonating ? user.id : null,
+    };
+  }
+}

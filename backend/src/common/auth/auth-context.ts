@@ -1,0 +1,39 @@
+import type { Role } from '../../modules/users/user.entity';
+
+/** Who is asking, for which company: built once per request by the access guard. */
+export interface AuthContext {
+  userId: number;
+  role: Role;
+  /** The company whose data the request works on; for a superadmin only while impersonating. */
+  companyId: number | null;
+  employeeId: number | null;
+  /** The superadmin's id while impersonating. */
+  impersonatorId: number | null;
+}
+
+export type PermissionAction = 'view' | 'create' | 'edit' | 'delete';
+export type ModuleKey =
+  | 'employees'
+  | 'departments'
+  | 'positions'
+  | 'attendance'
+  | 'leave'
+  | 'payroll'
+  | 'reports'
+  | 'settings'
+  | 'hr';
+
+export interface ModuleRights {
+  view: boolean;
+  create: boolean;
+  edit: boolean;
+  delete: boolean;
+}
+
+/** The access token's claims. */
+export interface TokenClaims {
+  sub: number;
+  role: Role;
+  /** impersonated company id (superadmin only) */
+  cid?: number;
+}

@@ -1,0 +1,33 @@
+import { parseListQuery } from './list-query';
+
+const opts = { sortable: ['id', 'name'], filterable: ['q', 'id'], defaultSort: ['id', 'ASC'] as [string, 'ASC'] };
+
+describe('parseListQuery', () => {
+  it('reads react-admin simple-rest parameters', () => {
+    expect(parseListQuery({ sort: '["name","DESC"]', range: '[10,19]', filter: '{"q":"ann"}' }, opts)).toEqual({
+      sort: { field: 'name', order: 'DESC' },
+      offset: 10,
+      limit: 10,
+      filter: { q: 'ann' },
+    });
+  });
+
+  it('defaults to the first 25 rows in the default order', () => {
+    expect(parseListQuery({}, opts)).toEqual({ sort: { field: 'id', order: 'ASC' }, offset: 0, limit: 25, filter: {} });
+  });
+
+  it('drops empty filter values', () => {
+    expect(parseListQuery({ filter: '{"q":""}' }, opts).filter).toEqual({});
+  });
+
+  it.each([
+    [{ sort: '["password","ASC"]' }, /cannot sort by password/],
+    [{ sort: 'nope' }, /sort must be valid JSON/],
+    [{ range: '[5,1]' }, /range must look like/],
+    [{ range: '[0,5000]' }, /at most 1000 rows/],
+    [{ filter: '{"evil":1}' }, /unknown filter evil/],
+    [{ filter: '[1]' }, /filter must be a JSON object/],
+  ])('refuses %j with a message naming the parameter', (query, message) => {
+    expect(() => parseListQuery(query, opts)).toThrow(message);
+  });
+});

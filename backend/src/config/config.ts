@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/** Typed configuration, read and validated once at boot from the environment. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL URL; undefined means the embedded database under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  dbPoolMax: number;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  superadminEmail: string;
+  superadminPassword: string;
+  seedDemo: boolean;
+  corsOrigins: string[];
+  serveStatic: boolean;
+  trustProxy: boolean;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, def: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, def: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** Without JWT_SECRET a random secret is kept in the data directory, so sessions survive restarts. */
+function jwtSecretFor(env: NodeJS.ProcessEnv, dataDir: string, production: boolean, embedded: boolean): string {
+  const given = env.JWT_SECRET;
+  if (given) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+    return given;
+  }
+  if (production && !embedded) {
+    throw new ConfigError('JWT_SECRET is required in production with DATABASE_URL');
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  }
+  const production = nodeEnv === 'production';
+  const dataDir = resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL');
+  }
+  const logLevel = (env.LOG_LEVEL ?? 'log') as AppConfig['logLevel'];
+  if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL must be error, warn, log or debug');
+  }
+  return {
+    nodeEnv,
+    port: int(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    dbPoolMax: int(env, 'DB_POOL_MAX', 10, 1, 200),
+    jwtSecret: jwtSecretFor(env, dataDir, production, !databaseUrl),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 900, 60, 86400),
+    refreshTokenTtlDays: int(env, 'REFRESH_TOKEN_TTL_DAYS', 30, 1, 365),
+    superadminEmail: (env.SUPERADMIN_EMAIL || 'superadmin@example.com').toLowerCase(),
+    superadminPassword: env.SUPERADMIN_PASSWORD || 'Super#Admin2026',
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    serveStatic: bool(env, 'SERVE_STATIC', production),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    logLevel,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,34 @@
+import { defineConfig } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export interface OrmOptions {
+  clientUrl: string;
+  poolMax?: number;
+  debug?: boolean;
+  /** false for work that needs metadata only (writing the OpenAPI file). */
+  connect?: boolean;
+}
+
+export function ormConfig(opts: OrmOptions) {
+  return defineConfig({
+    clientUrl: opts.clientUrl,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    debug: opts.debug ?? false,
+    connect: opts.connect ?? true,
+    pool: { min: 0, max: opts.poolMax ?? 10 },
+    // a pool connection dropped by a database restart is replaced instead of failing every request
+    driverOptions: { connection: { keepAlive: true } },
+    forceUtcTimezone: true,
+    ignoreUndefinedInQuery: true,
+    migrations: {
+      migrationsList: MIGRATIONS,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      tableName: 'mikro_orm_migrations',
+    },
+  });
+}

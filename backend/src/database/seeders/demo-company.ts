@@ -1,0 +1,127 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Company } from '../../modules/companies/company.entity';
+import { Department } from '../../modules/departments/department.entity';
+import { Employee } from '../../modules/employees/employee.entity';
+import { PermissionEntry } from '../../modules/permissions/permission-entry.entity';
+import { PermissionModule } from '../../modules/permissions/permission-module.entity';
+import { Position } from '../../modules/positions/position.entity';
+import { hashPassword } from '../../modules/users/password';
+import { User } from '../../modules/users/user.entity';
+
+/** The demo accounts (also listed in README). */
+export const DEMO_ACCOUNTS = [
+  { role: 'company_admin', email: 'admin@acme.example.com', password: 'Acme#Admin2026', username: 'acme.admin' },
+  { role: 'employee', email: 'jane.doe@acme.example.com', password: 'Employee#2026', username: 'jane.doe' },
+] as const;
+
+const DEPARTMENTS = [
+  { code: 'ENG', name: 'Engineering', description: 'Builds and runs the products' },
+  { code: 'HR', name: 'Human Resources', description: 'People, hiring and culture' },
+  { code: 'SALES', name: 'Sales', description: 'Customers and revenue' },
+];
+
+const POSITIONS = [
+  { code: 'SWE', title: 'Software Engineer', dept: 'ENG', level: 'mid', min: '60000.00', max: '120000.00' },
+  { code: 'HRM', title: 'HR Manager', dept: 'HR', level: 'senior', min: '55000.00', max: '95000.00' },
+  { code: 'SREP', title: 'Sales Representative', dept: 'SALES', level: 'junior', min: '35000.00', max: '70000.00' },
+] as const;
+
+const EMPLOYEES = [
+  { code: 'EMP001', first: 'Jane', last: 'Doe', email: 'jane.doe@acme.example.com', pos: 'SWE', hired: '2023-03-01', salary: '85000.00', gender: 'female' },
+  { code: 'EMP002', first: 'John', last: 'Smith', email: 'john.smith@acme.example.com', pos: 'SWE', hired: '2022-07-15', salary: '98000.00', gender: 'male' },
+  { code: 'EMP003', first: 'Maria', last: 'Garcia', email: 'maria.garcia@acme.example.com', pos: 'HRM', hired: '2021-01-11', salary: '78000.00', gender: 'female' },
+  { code: 'EMP004', first: 'Li', last: 'Wei', email: 'li.wei@acme.example.com', pos: 'SREP', hired: '2024-02-05', salary: '52000.00', gender: 'male' },
+  { code: 'EMP005', first: 'Amara', last: 'Okafor', email: 'amara.okafor@acme.example.com', pos: 'SREP', hired: '2024-09-02', salary: '49000.00', gender: 'female' },
+] as const;
+
+/** Own-data modules every demo department may use: check in, request leave, read payslips. */
+const EMPLOYEE_RIGHTS: Record<string, { view: boolean; create: boolean }> = {
+  attendance: { view: true, create: true },
+  leave: { view: true, create: true },
+  payroll: { view: true, create: false },
+};
+
+export async function seedDemoCompany(em: EntityManager): Promise<Company> {
+  const company = em.create(Company, {
+    company_name: 'Acme Corporation',
+    company_code: 'ACME',
+    industry: 'Technology',
+    email: 'hello@acme.example.com',
+    phone: '+1 555 0100',
+    address: '1 Market Street, San Francisco, CA',
+    website: 'https://acme.example.com',
+    subscription_plan: 'enterprise',
+    subscription_status: 'active',
+    time_zone: 'America/New_York',
+  });
+  const departments = new Map(
+    DEPARTMENTS.map((d) => [
+      d.code,
+      em.create(Department, { company, department_code: d.code, department_name: d.name, description: d.description }),
+    ]),
+  );
+  const positions = new Map(
+    POSITIONS.map((p) => [
+      p.code,
+      em.create(Position, {
+        company,
+        position_code: p.code,
+        position_title: p.title,
+        department: departments.get(p.dept),
+        level: p.level,
+        min_salary: p.min,
+        max_salary: p.max,
+      }),
+    ]),
+  );
+  const employees = EMPLOYEES.map((e) => {
+    const position = positions.get(e.pos)!;
+    return em.create(Employee, {
+      company,
+      employee_code: e.code,
+      first_name: e.first,
+      last_name: e.last,
+      email: e.email,
+      gender: e.gender,
+      position,
+      department: position.department,
+      hire_date: e.hired,
+      salary: e.salary,
+      city: 'San Francisco',
+      country: 'United States',
+    });
+  });
+  departments.get('ENG')!.manager = employees[1];
+  departments.get('HR')!.manager = employees[2];
+
+  const modules = await em.find(PermissionModule, { module_key: { $in: Object.keys(EMPLOYEE_RIGHTS) } });
+  for (const department of departments.values()) {
+    for (const module of modules) {
+      const rights = EMPLOYEE_RIGHTS[module.module_key];
+      em.create(PermissionEntry, { company, department, module, can_view: rights.view, can_create: rights.create });
+    }
+  }
+
+  const [admin, employee] = DEMO_ACCOUNTS;
+  em.create(User, {
+    username: admin.username,
+    email: admin.email,
+    password_hash: await hashPassword(admin.password),
+    role: 'company_admin',
+    first_name: 'Alex',
+    last_name: 'Morgan',
+    company,
+  });
+  em.create(User, {
+    username: employee.username,
+    email: employee.email,
+    password_hash: await hashPassword(employee.password),
+    role: 'employee',
+    first_name: 'Jane',
+    last_name: 'Doe',
+    company,
+    employee: employees[0],
+  });
+  await em.flush();
+  return company;
+}

@@ -1,0 +1,63 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { MikroORM as CoreORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { ConfigError, loadConfig } from './config/config';
+import { createApp } from './bootstrap/create-app';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres';
+import { migrate } from './database/migrate';
+import { seedDatabase } from './database/seeders/seed';
+import { DEMO_ACCOUNTS } from './database/seeders/demo-company';
+
+async function main() {
+  const logger = new Logger('Bootstrap');
+  const config = loadConfig();
+  let embedded: EmbeddedPostgres | undefined;
+  let clientUrl = config.databaseUrl;
+  if (!clientUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.dbPoolMax + 2);
+    clientUrl = embedded.url;
+    logger.log(`embedded PostgreSQL (PGlite) in ${config.dataDir}`);
+  }
+  const stopEmbedded = () => embedded?.stop().catch(() => undefined);
+  try {
+    const app = await createApp(config, clientUrl);
+    const orm = app.get(CoreORM) as unknown as MikroORM;
+    const applied = await migrate(orm, clientUrl, !!embedded);
+    if (applied.length) logger.log(`applied migrations: ${applied.join(', ')}`);
+    const { demoSeeded } = await seedDatabase(orm.em.fork(), config);
+    await app.listen({ port: config.port, host: config.host });
+    const base = `http://localhost:${config.port}`;
+    logger.log(`serving ${base} (API ${base}/api, docs ${base}/api/docs)`);
+    printAccounts(config, demoSeeded);
+    const shutdown = async (signal: string) => {
+      logger.log(`${signal}: shutting down`);
+      await app.close();
+      await stopEmbedded();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  } catch (e) {
+    await stopEmbedded();
+    throw e;
+  }
+}
+
+function printAccounts(config: ReturnType<typeof loadConfig>, demoSeeded: boolean) {
+  const lines = [
+    'Sign in with:',
+    `  superadmin     ${config.superadminEmail}  /  ${process.env.SUPERADMIN_PASSWORD ? '(SUPERADMIN_PASSWORD)' : config.superadminPassword}`,
+  ];
+  if (config.seedDemo) {
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(14)} ${a.email}  /  ${a.password}`);
+    if (demoSeeded) lines.push('  (demo company "Acme Corporation" seeded on this first start)');
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((e) => {
+  if (e instanceof ConfigError) console.error(`Configuration error: ${e.message}`);
+  else console.error(e);
+  process.exit(1);
+});

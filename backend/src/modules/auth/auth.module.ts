@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { TokenService } from './token.service';
+
+@Module({
+  controllers: [AuthController],
+  providers: [AuthService, TokenService],
+  exports: [AuthService, TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,23 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ROLES, type Role } from '../../users/user.entity';
+
+export class UserResponseDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() username!: string;
+  @ApiProperty() email!: string;
+  @ApiProperty({ enum: ROLES }) role!: Role;
+  @ApiProperty({ nullable: true, type: String }) first_name!: string | null;
+  @ApiProperty({ nullable: true, type: String }) last_name!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'While impersonating: the impersonated company' })
+  company_id!: number | null;
+  @ApiProperty({ nullable: true, type: String }) company_name!: string | null;
+  @ApiProperty({ nullable: true, type: Number }) employee_id!: number | null;
+  @ApiProperty() is_active!: boolean;
+  @ApiPropertyOptional({ description: 'Present while a superadmin impersonates a company' })
+  impersonating?: boolean;
+}
+
+export class LoginResponseDto {
+  @ApiProperty({ type: UserResponseDto }) user!: UserResponseDto;
+  @ApiProperty({ description: 'Bearer token, valid for ACCESS_TOKEN_TTL_SECONDS' }) access_token!: string;
+}

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { PermissionsController } from './permissions.controller';
+import { PermissionsService } from './permissions.service';
+import { PlanService } from './plan.service';
+
+@Global()
+@Module({
+  controllers: [PermissionsController],
+  providers: [PermissionsService, PlanService],
+  exports: [PermissionsService, PlanService],
+})
+export class PermissionsModule {}

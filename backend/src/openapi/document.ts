@@ -1,0 +1,37 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+/** The OpenAPI document; operations marked @Public have no security, all others need the bearer. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('HR Platform API')
+    .setDescription(
+      'Multi-company HR and workforce API. Answers are `{ success, data, message? }`; errors ' +
+        '`{ success: false, message, errors?: [{ field, message }] }`. Lists take react-admin simple-rest ' +
+        'parameters (`sort`, `range`, `filter`) and answer `Content-Range`.',
+    )
+    .setVersion('1.0.0')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
+    .build();
+  const doc = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  for (const path of Object.keys(doc.paths).sort()) {
+    const item = doc.paths[path] as Record<string, any>;
+    for (const m of METHODS) {
+      const op = item[m];
+      if (!op) continue;
+      if (op['x-public']) op.security = [];
+      else op.security = [{ bearer: [] }];
+    }
+  }
+  // stable key order, so the committed file only changes when the API does
+  doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
+  return doc;
+}
+
+export function serializeOpenApi(doc: OpenAPIObject): string {
+  return JSON.stringify(doc, null, 2) + '\n';
+}

@@ -1,0 +1,69 @@
+import { createTestApp, type TestApp } from './support/app';
+import { bearer, createCompany, type CompanyFixture } from './support/fixtures';
+import { ProbeModule } from './support/probe.module';
+
+describe('HTTP conventions', () => {
+  let t: TestApp;
+  let a: CompanyFixture;
+  beforeAll(async () => {
+    t = await createTestApp({ extraImports: [ProbeModule] });
+    a = await createCompany(t);
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health checks the database', async () => {
+    const res = await t.http().get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, data: { status: 'ok', database: 'up' } });
+  });
+
+  it('an unknown API path is a 404 in the envelope', async () => {
+    const res = await t.http().get('/api/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('malformed JSON is a 400, not a 500', async () => {
+    const res = await t.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":');
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+  });
+
+  it('a body over 1 MB is refused with 413', async () => {
+    const res = await t
+      .http()
+      .post('/api/auth/login')
+      .send({ email: 'a@b.co', password: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ success: false, message: 'Request body is too large' });
+  });
+
+  it.each([
+    ['sort', '["secret","ASC"]', 'sort: cannot sort by secret; sortable fields are id, employee_code'],
+    ['range', '[0,-1]', 'range must look like [first,last] with 0 <= first <= last'],
+    ['filter', '{"company_id":1}', 'filter: unknown filter company_id; filters are q'],
+  ])('list parameter %s=%s is a 400 naming it', async (name, value, message) => {
+    const res = await t.http().get('/api/probe/employees').query({ [name]: value }).set(bearer(a.tokens.company_admin));
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, message, errors: [{ field: name, message }] });
+  });
+
+  it('pages with range and answers the total in Content-Range', async () => {
+    const res = await t
+      .http()
+      .get('/api/probe/employees')
+      .query({ range: '[5,9]', sort: '["employee_code","DESC"]' })
+      .set(bearer(a.tokens.company_admin));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect(res.headers['content-range']).toBe('probe/employees 5-5/1');
+  });
+
+  it('serves Swagger UI and the OpenAPI document', async () => {
+    expect((await t.http().get('/api/docs')).status).toBe(200);
+    const doc = await t.http().get('/api/docs/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.paths['/api/auth/login'].post.security).toEqual([]);
+    expect(doc.body.paths['/api/auth/me'].get.security).toEqual([{ bearer: [] }]);
+  });
+});

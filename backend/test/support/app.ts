@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Type } from '@nestjs/common';
+import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM as CoreORM } from '@mikro-orm/core';
+import request from 'supertest';
+import { createApp } from '../../src/bootstrap/create-app';
+import { loadConfig, type AppConfig } from '../../src/config/config';
+import { testDatabaseUrl } from './database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  http: () => ReturnType<typeof request>;
+  orm: MikroORM;
+  /** A fresh EntityManager with no tenant scope, for arranging and checking data. */
+  em: () => EntityManager;
+  config: AppConfig;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(opts: { extraImports?: Type<unknown>[]; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-123',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    DB_POOL_MAX: '4',
+    ...opts.env,
+  });
+  const app = await createApp(config, testDatabaseUrl(), { logger: false, extraImports: opts.extraImports });
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const orm = app.get(CoreORM) as unknown as MikroORM;
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    orm,
+    em: () => orm.em.fork({ disableContextResolution: true }) as EntityManager,
+    config,
+    close: () => app.close(),
+  };
+}

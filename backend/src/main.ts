@@ -23,9 +23,12 @@ async function main() {
   try {
     const app = await createApp(config, clientUrl);
     const orm = app.get(CoreORM) as unknown as MikroORM;
-    const applied = await migrate(orm, clientUrl, !!embedded);
-    if (applied.length) logger.log(`applied migrations: ${applied.join(', ')}`);
-    const { demoSeeded } = await seedDatabase(orm.em.fork(), config);
+    let demoSeeded = false;
+    if (config.migrateOnStart || embedded) {
+      const applied = await migrate(orm, clientUrl, !!embedded);
+      if (applied.length) logger.log(`applied migrations: ${applied.join(', ')}`);
+      ({ demoSeeded } = await seedDatabase(orm.em.fork(), config));
+    }
     await app.listen({ port: config.port, host: config.host });
     const base = `http://localhost:${config.port}`;
     logger.log(`serving ${base} (API ${base}/api, docs ${base}/api/docs)`);

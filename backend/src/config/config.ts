@@ -17,6 +17,7 @@ export interface AppConfig {
   superadminEmail: string;
   superadminPassword: string;
   seedDemo: boolean;
+  migrateOnStart: boolean;
   corsOrigins: string[];
   serveStatic: boolean;
   trustProxy: boolean;
@@ -89,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     superadminEmail: (env.SUPERADMIN_EMAIL || 'superadmin@example.com').toLowerCase(),
     superadminPassword: env.SUPERADMIN_PASSWORD || 'Super#Admin2026',
     seedDemo: bool(env, 'SEED_DEMO', true),
+    migrateOnStart: bool(env, 'MIGRATE_ON_START', true),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     serveStatic: bool(env, 'SERVE_STATIC', production),
     trustProxy: bool(env, 'TRUST_PROXY', false),

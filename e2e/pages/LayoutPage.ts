@@ -1,0 +1,37 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The admin app's authenticated layout: sidebar, header and mode banner. */
+export class LayoutPage {
+  readonly headerTitle: Locator;
+  readonly modeBanner: Locator;
+  readonly logoutButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.headerTitle = page.getByText('Web Application', { exact: true });
+    this.modeBanner = page.getByText('Web Browser Mode - Full Feature Access', { exact: true });
+    this.logoutButton = page.getByRole('button', { name: 'Logout' });
+  }
+
+  /** 'Platform Admin' for a superadmin, 'HR Management' for everyone else. */
+  sidebarSubtitle(text: 'Platform Admin' | 'HR Management'): Locator {
+    return this.page.getByText(text, { exact: true });
+  }
+
+  /** A sidebar entry; react-admin renders menu links as role menuitem, a plain nav as links. */
+  menuEntry(name: string): Locator {
+    return this.page
+      .getByRole('menuitem', { name, exact: true })
+      .or(this.page.getByRole('navigation').getByRole('link', { name, exact: true }))
+      .first();
+  }
+
+  async expectWebMode() {
+    await expect(this.headerTitle).toBeVisible();
+    await expect(this.modeBanner).toBeVisible();
+  }
+
+  async logout() {
+    await this.logoutButton.click();
+    await expect(this.page).toHaveURL(/\/login$/);
+  }
+}

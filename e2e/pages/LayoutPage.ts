@@ -14,7 +14,7 @@ export class LayoutPage {
 
   /** 'Platform Admin' for a superadmin, 'HR Management' for everyone else. */
   sidebarSubtitle(text: 'Platform Admin' | 'HR Management'): Locator {
-    return this.page.getByText(text, { exact: true });
+    return this.page.getByTestId('sidebar-subtitle').filter({ hasText: new RegExp(`^${text}$`) });
   }
 
   /** A sidebar entry; react-admin renders menu links as role menuitem, a plain nav as links. */

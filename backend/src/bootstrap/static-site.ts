@@ -41,9 +41,10 @@ export async function serveStaticSite(app: NestFastifyApplication): Promise<void
   const adminHtml = readFileSync(adminIndex, 'utf8');
   const landingHtml = readFileSync(landingIndex, 'utf8');
   const fastify = app.getHttpAdapter().getInstance();
-  const setHeaders = (res: { setHeader(k: string, v: string): void }, path: string) => {
-    if (/[\\/](assets|landing-assets)[\\/]/.test(path)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    else res.setHeader('cache-control', 'no-cache');
+  // @fastify/static hands over the reply
+  const setHeaders = (reply: { header(k: string, v: string): void }, path: string) => {
+    if (/[\\/](assets|landing-assets)[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else reply.header('cache-control', 'no-cache');
   };
   await app.register(fastifyStatic as any, {
     root: ADMIN_DIST,

@@ -1,0 +1,45 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { AppError } from './layout/AppError';
+import { AppLayout } from './layout/AppLayout';
+import { CatchAllRedirect, IndexRedirect } from './layout/redirects';
+import { ToastStack } from './layout/ToastStack';
+import { resources } from './resources';
+import { guarded, LoginScreen, protectedScreens, publicScreens } from './routes';
+import { theme } from './theme';
+
+/** Protected screens, each behind the route guard; `/*` lets a screen own nested routes (tabs...). */
+const protectedRoutes = protectedScreens.map(({ path, screen }) => {
+  const Screen = guarded(path, screen);
+  return <Route key={path} path={`${path}/*`} element={<Screen />} />;
+});
+
+const publicRoutes = publicScreens.map(({ path, screen: Screen }) => (
+  <Route key={path} path={`${path}/*`} element={<Screen />} />
+));
+
+export const App = () => (
+  <Admin
+    disableTelemetry
+    title="HR Management"
+    dataProvider={dataProvider}
+    authProvider={authProvider}
+    i18nProvider={i18nProvider}
+    theme={theme}
+    layout={AppLayout}
+    loginPage={LoginScreen}
+    dashboard={IndexRedirect}
+    catchAll={CatchAllRedirect}
+    notification={ToastStack}
+    error={AppError}
+  >
+    <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+    <CustomRoutes>{protectedRoutes}</CustomRoutes>
+    {resources.map((resource) => (
+      <Resource key={resource.name} {...resource} />
+    ))}
+  </Admin>
+);

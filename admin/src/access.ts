@@ -1,0 +1,166 @@
+/**
+ * Who may open which route (platform.md 2.1 / hr.md 2) and which sidebar entries each role sees
+ * (platform.md 2.3). The route guard and the sidebar both read this file, so they never disagree.
+ */
+import {
+  isAuthenticated,
+  isImpersonating,
+  toModuleAccess,
+  type Role,
+  type Session,
+} from './providers/session';
+
+/** Permission module keys (DESIGN.md "Plan → modules"). `hr` = operational monitoring and KPI & bonus. */
+export type ModuleKey =
+  | 'employees'
+  | 'departments'
+  | 'positions'
+  | 'attendance'
+  | 'leave'
+  | 'payroll'
+  | 'reports'
+  | 'settings'
+  | 'hr';
+
+export interface AccessRule {
+  /** allowed roles; absent = any authenticated role */
+  roles?: readonly Role[];
+  /** module whose view permission is required; absent = none */
+  module?: ModuleKey;
+}
+
+const SUPERADMIN = ['superadmin'] as const;
+const COMPANY_ADMIN = ['company_admin'] as const;
+const ADMINS = ['company_admin', 'superadmin'] as const;
+
+/** Every protected route of the admin app. Public routes (/login, /register, ...) are not here. */
+export const ROUTE_ACCESS = {
+  '/dashboard': {},
+  '/companies': { roles: SUPERADMIN },
+  '/packages': { roles: SUPERADMIN },
+  '/admin/landing-page': { roles: SUPERADMIN },
+  '/analytics': { roles: SUPERADMIN },
+  '/hr/permissions': { roles: COMPANY_ADMIN },
+  '/hr/shift-roster': { roles: COMPANY_ADMIN },
+  '/hr/operational-monitoring': { roles: COMPANY_ADMIN, module: 'hr' },
+  '/hr/kpi-bonus': { roles: COMPANY_ADMIN, module: 'hr' },
+  '/hr/employees': { roles: ADMINS, module: 'employees' },
+  '/hr/departments': { roles: ADMINS, module: 'departments' },
+  '/hr/positions': { roles: ADMINS, module: 'positions' },
+  '/settings': { roles: ADMINS, module: 'settings' },
+  '/hr/attendance': { module: 'attendance' },
+  '/hr/leave': { module: 'leave' },
+  '/hr/payroll': { module: 'payroll' },
+  // not in the spec's route table; linked from the company dashboard (spec 2.12)
+  '/hr/reports': { roles: ADMINS, module: 'reports' },
+} as const satisfies Record<string, AccessRule>;
+
+export type ProtectedPath = keyof typeof ROUTE_ACCESS;
+
+export type AccessDecision = 'allow' | 'login' | 'dashboard';
+
+/**
+ * Spec 2.2: unauthenticated → /login; role not allowed → /dashboard; module without view access
+ * → /dashboard (company_admin as the spec says, and client/employee too). A superadmin has no
+ * company plan of their own, so modules bind them only while impersonating a company (then the
+ * permissions loaded under the impersonation token are that company's).
+ */
+export const decideAccess = (rule: AccessRule, session: Session): AccessDecision => {
+  if (!isAuthenticated(session) || !session.user) return 'login';
+  const { role } = session.user;
+  if (rule.roles && !rule.roles.includes(role)) return 'dashboard';
+  const moduleBound = role !== 'superadmin' || isImpersonating(session);
+  if (rule.module && moduleBound && !toModuleAccess(session.permissions)[rule.module]?.view) return 'dashboard';
+  return 'allow';
+};
+
+export const canOpen = (path: ProtectedPath, session: Session) => decideAccess(ROUTE_ACCESS[path], session) === 'allow';
+
+/** The access rule of a location (longest matching route prefix), for nested paths like /hr/employees/3. */
+export const ruleForPath = (pathname: string): AccessRule | undefined => {
+  const match = (Object.keys(ROUTE_ACCESS) as ProtectedPath[])
+    .filter((path) => pathname === path || pathname.startsWith(`${path}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  return match ? ROUTE_ACCESS[match] : undefined;
+};
+
+export type MenuIcon =
+  | 'dashboard'
+  | 'companies'
+  | 'packages'
+  | 'landing'
+  | 'analytics'
+  | 'employees'
+  | 'departments'
+  | 'positions'
+  | 'attendance'
+  | 'leave'
+  | 'payroll'
+  | 'monitoring'
+  | 'kpi'
+  | 'settings';
+
+export interface MenuEntry {
+  path: ProtectedPath;
+  /** i18n key of the label */
+  label: string;
+  icon: MenuIcon;
+}
+
+export type MenuSet = 'platform' | 'impersonating' | 'company_admin' | 'self_service';
+
+const DASHBOARD: MenuEntry = { path: '/dashboard', label: 'menu.dashboard', icon: 'dashboard' };
+
+/** Sidebar entries by role, in the spec's order (2.3). */
+export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
+  platform: [
+    DASHBOARD,
+    { path: '/companies', label: 'menu.companies', icon: 'companies' },
+    { path: '/packages', label: 'menu.packages', icon: 'packages' },
+    { path: '/admin/landing-page', label: 'menu.landing_page', icon: 'landing' },
+    { path: '/analytics', label: 'menu.analytics', icon: 'analytics' },
+  ],
+  impersonating: [
+    DASHBOARD,
+    { path: '/hr/employees', label: 'menu.employees', icon: 'employees' },
+    { path: '/hr/departments', label: 'menu.departments', icon: 'departments' },
+    { path: '/hr/positions', label: 'menu.positions', icon: 'positions' },
+    { path: '/hr/attendance', label: 'menu.attendance', icon: 'attendance' },
+    { path: '/hr/leave', label: 'menu.leave', icon: 'leave' },
+    { path: '/hr/payroll', label: 'menu.payroll', icon: 'payroll' },
+  ],
+  company_admin: [
+    DASHBOARD,
+    { path: '/hr/employees', label: 'menu.employees', icon: 'employees' },
+    { path: '/hr/departments', label: 'menu.departments', icon: 'departments' },
+    { path: '/hr/positions', label: 'menu.positions', icon: 'positions' },
+    { path: '/hr/attendance', label: 'menu.attendance', icon: 'attendance' },
+    { path: '/hr/leave', label: 'menu.leave', icon: 'leave' },
+    { path: '/hr/payroll', label: 'menu.payroll', icon: 'payroll' },
+    { path: '/hr/operational-monitoring', label: 'menu.operational_monitoring', icon: 'monitoring' },
+    { path: '/hr/kpi-bonus', label: 'menu.kpi_bonus', icon: 'kpi' },
+    { path: '/settings', label: 'menu.settings', icon: 'settings' },
+  ],
+  self_service: [
+    DASHBOARD,
+    { path: '/hr/attendance', label: 'menu.my_attendance', icon: 'attendance' },
+    { path: '/hr/leave', label: 'menu.my_leave', icon: 'leave' },
+    { path: '/hr/payroll', label: 'menu.my_payroll', icon: 'payroll' },
+  ],
+};
+
+export const menuSetFor = (session: Session): MenuSet => {
+  if (isImpersonating(session)) return 'impersonating';
+  switch (session.user?.role) {
+    case 'superadmin':
+      return 'platform';
+    case 'company_admin':
+      return 'company_admin';
+    default:
+      return 'self_service';
+  }
+};
+
+/** The sidebar entries of this session: the role's set, each shown only when the guard would let it open. */
+export const menuEntries = (session: Session): MenuEntry[] =>
+  MENUS[menuSetFor(session)].filter((entry) => entry.path === '/dashboard' || canOpen(entry.path, session));

@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router-dom';
+import { decideAccess, ROUTE_ACCESS, type AccessRule, type ProtectedPath } from '../access';
+import { useSession } from './useSession';
+
+interface RouteGuardProps {
+  /** the route whose rule (src/access.ts) applies */
+  path: ProtectedPath;
+  children: ReactNode;
+}
+
+/** Spec 2.2, for every protected route: not signed in → /login; role or module not allowed → /dashboard. */
+export const RouteGuard = ({ path, children }: RouteGuardProps) => (
+  <RuleGuard rule={ROUTE_ACCESS[path]}>{children}</RuleGuard>
+);
+
+export const RuleGuard = ({ rule, children }: { rule: AccessRule; children: ReactNode }) => {
+  const session = useSession();
+  const location = useLocation();
+  const decision = decideAccess(rule, session);
+  if (decision === 'login') {
+    return <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
+  }
+  if (decision === 'dashboard') {
+    return location.pathname === '/dashboard' ? null : <Navigate to="/dashboard" replace />;
+  }
+  return <>{children}</>;
+};

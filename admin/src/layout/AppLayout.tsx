@@ -1,0 +1,25 @@
+import { Suspense, type ReactNode } from 'react';
+import { Layout, Loading } from 'react-admin';
+import { useSession } from '../auth/useSession';
+import { AppHeader } from './AppHeader';
+import { AppMenu } from './AppMenu';
+import { AppError } from './AppError';
+import { ImpersonationBanner } from './ImpersonationBanner';
+import { ModeBanner } from './ModeBanner';
+
+/**
+ * The authenticated layout (spec 2.3): header, sidebar, impersonation and mode banners.
+ * Signed out, only the routes render: the guard sends protected routes to /login and the
+ * catch-all sends unknown paths to /, without flashing an empty console.
+ */
+export const AppLayout = ({ children }: { children: ReactNode }) => {
+  const { token } = useSession();
+  if (!token) return <Suspense fallback={<Loading />}>{children}</Suspense>;
+  return (
+    <Layout appBar={AppHeader} menu={AppMenu} error={AppError}>
+      <ImpersonationBanner />
+      <ModeBanner />
+      {children}
+    </Layout>
+  );
+};

@@ -1,0 +1,82 @@
+import type { ReactElement } from 'react';
+import { Box, Typography } from '@mui/material';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import BusinessIcon from '@mui/icons-material/Business';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import WebIcon from '@mui/icons-material/Web';
+import InsightsIcon from '@mui/icons-material/Insights';
+import PeopleIcon from '@mui/icons-material/People';
+import AccountTreeIcon from '@mui/icons-material/AccountTree';
+import WorkIcon from '@mui/icons-material/Work';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { Menu, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
+import { menuEntries, type MenuIcon } from '../access';
+import { useSession } from '../auth/useSession';
+import { Logo } from '../auth/Logo';
+
+const ICONS: Record<MenuIcon, ReactElement> = {
+  dashboard: <DashboardIcon />,
+  companies: <BusinessIcon />,
+  packages: <Inventory2Icon />,
+  landing: <WebIcon />,
+  analytics: <InsightsIcon />,
+  employees: <PeopleIcon />,
+  departments: <AccountTreeIcon />,
+  positions: <WorkIcon />,
+  attendance: <AccessTimeIcon />,
+  leave: <EventNoteIcon />,
+  payroll: <PaymentsIcon />,
+  monitoring: <MonitorHeartIcon />,
+  kpi: <EmojiEventsIcon />,
+  settings: <SettingsIcon />,
+};
+
+/** Sidebar (spec 2.3): subtitle by role and the role's entries from src/access.ts. */
+export const AppMenu = (props: MenuProps) => {
+  const translate = useTranslate();
+  const session = useSession();
+  const [open] = useSidebarState();
+  const subtitle = session.user?.role === 'superadmin' ? 'app.subtitle.platform' : 'app.subtitle.hr';
+
+  return (
+    <Menu {...props}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          px: open ? 2 : 1,
+          py: 2,
+          mb: 1,
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Logo size={open ? 36 : 32} />
+        {open && (
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.2 }} noWrap>
+              {translate('app.name')}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" noWrap data-testid="sidebar-subtitle">
+              {translate(subtitle)}
+            </Typography>
+          </Box>
+        )}
+      </Box>
+      {menuEntries(session).map((entry) => (
+        <Menu.Item
+          key={entry.path}
+          to={entry.path}
+          primaryText={translate(entry.label)}
+          leftIcon={ICONS[entry.icon]}
+        />
+      ))}
+    </Menu>
+  );
+};

@@ -1,0 +1,111 @@
+import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
+import { api } from './httpClient';
+import {
+  clearSession,
+  getSession,
+  isAuthenticated,
+  isImpersonating,
+  setPermissions,
+  setToken,
+  setUser,
+  toModuleAccess,
+  type ModuleAccess,
+  type PermissionEntry,
+  type Role,
+  type SessionUser,
+} from './session';
+
+export interface LoginParams {
+  email: string;
+  password: string;
+}
+
+/** What `usePermissions()` returns. */
+export interface AppPermissions {
+  role: Role | null;
+  modules: Record<string, ModuleAccess>;
+  impersonating: boolean;
+}
+
+/** Loads the caller's module permissions (once after sign-in, and after an impersonation switch). */
+export const loadPermissions = async (): Promise<PermissionEntry[]> => {
+  try {
+    const { json } = await api.get<PermissionEntry[] | { data?: PermissionEntry[] }>('/permissions/user/permissions');
+    const list = Array.isArray(json) ? json : Array.isArray(json?.data) ? json.data : [];
+    setPermissions(list);
+    return list;
+  } catch (error) {
+    // spec 8: the server message is kept, the session goes on without module access
+    console.warn('Failed to load permissions:', error instanceof Error ? error.message : error);
+    setPermissions([]);
+    return [];
+  }
+};
+
+/** GET /api/auth/me: refreshes the stored user; failures are only logged (spec 8). */
+export const refreshProfile = async (): Promise<SessionUser | null> => {
+  try {
+    const { json } = await api.get<SessionUser>('/auth/me');
+    if (json) setUser(json);
+    return json ?? null;
+  } catch (error) {
+    console.warn('Profile refresh failed:', error instanceof Error ? error.message : error);
+    return null;
+  }
+};
+
+/** Stores a new access token and user (login, refresh, impersonation switch). */
+export const storeSession = (accessToken: string, user: SessionUser) => {
+  setToken(accessToken);
+  setUser(user);
+};
+
+export const authProvider: AuthProvider = {
+  async login({ email, password }: LoginParams) {
+    const { json } = await api.post<{ user: SessionUser; access_token: string }>('/auth/login', { email, password });
+    if (!json?.access_token || !json.user) throw new HttpError('Login failed', 500, null);
+    clearSession();
+    storeSession(json.access_token, json.user);
+    await loadPermissions();
+    // the login page shows its success message and navigates itself
+    return { redirectTo: false };
+  },
+
+  async logout() {
+    if (getSession().token) {
+      try {
+        await api.post('/auth/logout');
+      } catch {
+        // ignored: the local session is cleared anyway
+      }
+    }
+    clearSession();
+  },
+
+  async checkAuth() {
+    if (!isAuthenticated()) throw { redirectTo: '/login', message: false };
+  },
+
+  async checkError(error) {
+    const status = error?.status;
+    if (status === 401) {
+      clearSession();
+      throw { redirectTo: '/login' };
+    }
+  },
+
+  async getIdentity(): Promise<UserIdentity> {
+    const { user } = getSession();
+    if (!user) throw new Error('Not authenticated');
+    return { id: user.id, fullName: user.username, email: user.email, role: user.role };
+  },
+
+  async getPermissions(): Promise<AppPermissions> {
+    const session = getSession();
+    return {
+      role: session.user?.role ?? null,
+      modules: toModuleAccess(session.permissions),
+      impersonating: isImpersonating(session),
+    };
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * Where each screen is registered. A later screen replaces its placeholder import here (or, for a
+ * react-admin resource, in src/resources.tsx); its access rule lives in src/access.ts.
+ */
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Loading } from 'react-admin';
+import type { ProtectedPath } from './access';
+import { RouteGuard } from './auth/RouteGuard';
+
+export interface ScreenRoute<P extends string = string> {
+  path: P;
+  screen: ComponentType;
+}
+
+/** Lazy screen + its Suspense fallback (keeps the initial bundle small). */
+export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): ComponentType => {
+  const Screen = lazy(load);
+  const LazyScreen = () => (
+    <Suspense fallback={<Loading />}>
+      <Screen />
+    </Suspense>
+  );
+  return LazyScreen;
+};
+
+/** Wraps a screen in the route guard of `path` (spec 2.2). */
+export const guarded = (path: ProtectedPath, Screen: ComponentType): ComponentType => {
+  const GuardedScreen = () => (
+    <RouteGuard path={path}>
+      <Screen />
+    </RouteGuard>
+  );
+  GuardedScreen.displayName = `Guarded(${path})`;
+  return GuardedScreen;
+};
+
+/** Protected screens rendered inside the authenticated layout (react-admin <CustomRoutes>). */
+export const protectedScreens: ScreenRoute<ProtectedPath>[] = [
+  { path: '/dashboard', screen: lazyScreen(() => import('./screens/dashboard/DashboardScreen')) },
+  { path: '/companies', screen: lazyScreen(() => import('./screens/companies/CompaniesScreen')) },
+  { path: '/packages', screen: lazyScreen(() => import('./screens/packages/PackagesScreen')) },
+  { path: '/admin/landing-page', screen: lazyScreen(() => import('./screens/landing-page/LandingPageManager')) },
+  { path: '/analytics', screen: lazyScreen(() => import('./screens/analytics/AnalyticsScreen')) },
+  { path: '/hr/permissions', screen: lazyScreen(() => import('./screens/permissions/PermissionsScreen')) },
+  { path: '/hr/shift-roster', screen: lazyScreen(() => import('./screens/shift-roster/ShiftRosterScreen')) },
+  {
+    path: '/hr/operational-monitoring',
+    screen: lazyScreen(() => import('./screens/operational-monitoring/OperationalMonitoringScreen')),
+  },
+  { path: '/hr/kpi-bonus', screen: lazyScreen(() => import('./screens/kpi-bonus/KpiBonusScreen')) },
+  { path: '/settings', screen: lazyScreen(() => import('./screens/settings/SettingsScreen')) },
+  { path: '/hr/attendance', screen: lazyScreen(() => import('./screens/attendance/AttendanceScreen')) },
+  { path: '/hr/leave', screen: lazyScreen(() => import('./screens/leave/LeaveScreen')) },
+  { path: '/hr/payroll', screen: lazyScreen(() => import('./screens/payroll/PayrollScreen')) },
+  { path: '/hr/reports', screen: lazyScreen(() => import('./screens/reports/ReportsScreen')) },
+];
+
+/** Public screens without the layout (react-admin <CustomRoutes noLayout>). /login is Admin's loginPage. */
+export const publicScreens: ScreenRoute[] = [
+  { path: '/register', screen: lazyScreen(() => import('./auth/RegisterPage')) },
+  { path: '/forgot-password', screen: lazyScreen(() => import('./auth/ForgotPasswordPage')) },
+  { path: '/platform-warning', screen: lazyScreen(() => import('./screens/platform-warning/PlatformWarningScreen')) },
+  { path: '/pwa-install', screen: lazyScreen(() => import('./screens/pwa-install/PwaInstallScreen')) },
+];
+
+export const LoginScreen = lazyScreen(() => import('./auth/LoginPage'));

@@ -17,6 +17,14 @@ describe('HTTP conventions', () => {
     expect(res.body).toMatchObject({ success: true, data: { status: 'ok', database: 'up' } });
   });
 
+  it('sends the security headers on every answer', async () => {
+    const res = await t.http().get('/api/health');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  });
+
   it('an unknown API path is a 404 in the envelope', async () => {
     const res = await t.http().get('/api/no-such-thing');
     expect(res.status).toBe(404);

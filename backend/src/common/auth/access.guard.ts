@@ -1,16 +1,19 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { JwtService } from '@nestjs/jwt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import { User, type Role } from '../../modules/users/user.entity';
 import { PermissionsService, type EffectivePermissions } from '../../modules/permissions/permissions.service';
-import { forbidden, unauthorized } from '../http/errors';
+import { PlanService } from '../../modules/permissions/plan.service';
+import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
 import { IS_PUBLIC, REQUIRED_MODULE, ROLES } from './decorators';
 
 export type AuthedRequest = FastifyRequest & { auth?: AuthContext; permissions?: EffectivePermissions };
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The one guard: reads the route's @Public / @Roles / @RequireModule, authenticates the bearer
@@ -24,6 +27,7 @@ export class AccessGuard implements CanActivate {
     private readonly jwt: JwtService,
     private readonly em: EntityManager,
     private readonly permissions: PermissionsService,
+    private readonly plans: PlanService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -53,6 +57,11 @@ export class AccessGuard implements CanActivate {
       req.permissions = await this.permissions.effective(auth);
       if (!PermissionsService.allows(req.permissions, required.module, required.action)) {
         throw forbidden(`You do not have ${required.action} access to the ${required.module} module`);
+      }
+      // a company whose trial ended or whose subscription is suspended or cancelled reads, but does not write
+      if (!READS.has(req.method)) {
+        const blocked = await this.plans.writeBlock(auth.companyId);
+        if (blocked) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, blocked);
       }
     }
     return true;

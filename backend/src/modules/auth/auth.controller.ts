@@ -1,15 +1,23 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { Auth, Public } from '../../common/auth/decorators';
+import { Auth, Public, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ok } from '../../common/http/envelope';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { AuthService, type Session } from './auth.service';
+import { AuthService, type CompanySwitch, type Session } from './auth.service';
 import { LoginDto } from './dto/login.dto';
 import { RegisterDto } from './dto/register.dto';
-import { LoginResponseDto, UserResponseDto } from './dto/user-response.dto';
+import { CompanySwitchResponseDto, LoginResponseDto, UserResponseDto } from './dto/user-response.dto';
 
 export const REFRESH_COOKIE = 'refresh_token';
 
@@ -23,10 +31,12 @@ export class AuthController {
 
   @Public()
   @Post('register')
-  @ApiOperation({ summary: 'Create a client account (self-registration)' })
+  @ApiOperation({
+    summary: 'Create a client account (self-registration), or with create_company the free trial: a company in trial and its company_admin',
+  })
   @ApiEnvelope(UserResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
-  @ApiConflictResponse({ description: 'Email or username already in use' })
+  @ApiConflictResponse({ description: 'Email, username or company code already in use' })
   async register(@Body() dto: RegisterDto) {
     return ok(await this.auth.register(dto), 'Registration successful! Please login.');
   }
@@ -74,6 +84,36 @@ export class AuthController {
   @ApiEnvelope(UserResponseDto)
   me(@Auth() ctx: AuthContext) {
     return this.auth.me(ctx);
+  }
+
+  @Post('impersonate/:id')
+  @HttpCode(200)
+  @Roles('superadmin')
+  @ApiOperation({ summary: 'Superadmin: work as the company (token scoped to it, remembering the superadmin); audit-logged' })
+  @ApiEnvelope(CompanySwitchResponseDto)
+  @ApiNotFoundResponse({ description: 'Company not found' })
+  async impersonate(
+    @Auth() ctx: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const session = await this.auth.impersonate(ctx, id, req.cookies?.[REFRESH_COOKIE], req.ip);
+    return ok(this.switchAnswer(session, reply), `Now impersonating ${session.company!.company_name}`);
+  }
+
+  @Post('stop-impersonate')
+  @HttpCode(200)
+  @Roles('superadmin')
+  @ApiOperation({ summary: "Superadmin: back to the own session; audit-logged" })
+  @ApiEnvelope(CompanySwitchResponseDto)
+  async stopImpersonate(@Auth() ctx: AuthContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const session = await this.auth.stopImpersonating(ctx, req.cookies?.[REFRESH_COOKIE], req.ip);
+    return ok(this.switchAnswer(session, reply), 'Stopped impersonating company');
+  }
+
+  private switchAnswer(session: CompanySwitch, reply: FastifyReply) {
+    return { ...this.answer(session, reply, true), company: session.company };
   }
 
   /** Sets the refresh cookie and returns the body's data. */

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, forbidden, unauthorized } from '../../common/http/errors';
+import { forbidden, notFound, unauthorized } from '../../common/http/errors';
 import type { AuthContext } from '../../common/auth/auth-context';
+import { AuditService } from '../audit/audit.service';
+import { CompaniesService } from '../companies/companies.service';
 import { Company } from '../companies/company.entity';
+import type { CompanyResponseDto } from '../companies/dto/company.dto';
+import { assertAccountAvailable } from '../users/accounts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
 import { toUserResponse } from '../users/user.mapper';
@@ -19,14 +23,22 @@ export interface Session {
   refresh: IssuedRefresh;
 }
 
+export interface CompanySwitch extends Session {
+  /** the impersonated company; null after stopping */
+  company: CompanyResponseDto | null;
+}
+
 @Injectable()
 export class AuthService {
   constructor(
     private readonly em: EntityManager,
     private readonly tokens: TokenService,
+    private readonly companies: CompaniesService,
+    private readonly audit: AuditService,
   ) {}
 
   async register(dto: RegisterDto): Promise<UserResponseDto> {
+    if (dto.create_company) return this.registerTrial(dto);
     const email = dto.email.toLowerCase();
     await this.assertAvailable(email, dto.username);
     const user = this.em.create(User, {
@@ -41,15 +53,29 @@ export class AuthService {
     return toUserResponse(user);
   }
 
-  async assertAvailable(email: string, username: string): Promise<void> {
-    const clash = await this.em.findOne(
-      User,
-      { $or: [{ email: email.toLowerCase() }, { username: { $ilike: username.replace(/[\\%_]/g, '\\$&') } }] },
-      { filters: false },
+  /** The free trial: a company in trial on the chosen package, with this user as its company_admin. */
+  private async registerTrial(dto: RegisterDto): Promise<UserResponseDto> {
+    const { admin } = await this.companies.createTrial(
+      {
+        company_name: dto.company_name!,
+        company_code: dto.company_code,
+        industry: dto.company_industry ?? null,
+        email: dto.email.toLowerCase(),
+        package_id: dto.package_id,
+      },
+      {
+        username: dto.username,
+        email: dto.email,
+        password: dto.password,
+        first_name: dto.first_name ?? null,
+        last_name: dto.last_name ?? null,
+      },
     );
-    if (!clash) return;
-    if (clash.email === email.toLowerCase()) throw conflict('An account with this email already exists', 'email');
-    throw conflict('This username is already taken', 'username');
+    return toUserResponse(admin);
+  }
+
+  assertAvailable(email: string, username: string): Promise<void> {
+    return assertAccountAvailable(this.em, email, username);
   }
 
   async login(dto: LoginDto): Promise<Session> {
@@ -92,6 +118,51 @@ export class AuthService {
 
   logout(raw: string | undefined): Promise<void> {
     return this.tokens.revokeFamilyOf(raw);
+  }
+
+  /**
+   * A superadmin starts working as a company: the new session's tokens carry the company (and
+   * the refresh token remembers it), the superadmin stays the user. Recorded in the audit log.
+   */
+  async impersonate(ctx: AuthContext, companyId: number, rawRefresh: string | undefined, ip?: string): Promise<CompanySwitch> {
+    const company = await this.em.findOne(Company, { id: companyId }, { filters: false });
+    if (!company) throw notFound('Company');
+    const user = await this.em.findOneOrFail(User, { id: ctx.userId }, { populate: ['company', 'employee'], filters: false });
+    const refresh = await this.tokens.reissue(rawRefresh, user, company.id);
+    await this.audit.record({
+      userId: user.id,
+      companyId: company.id,
+      action: 'impersonation.start',
+      method: 'POST',
+      path: `/api/auth/impersonate/${company.id}`,
+      statusCode: 200,
+      ip,
+      details: ctx.impersonatorId && ctx.companyId !== company.id ? { previous_company_id: ctx.companyId } : null,
+    });
+    return {
+      user: toUserResponse(user, company),
+      access_token: await this.tokens.accessToken(user, company.id),
+      refresh,
+      company: await this.companies.detail(company.id),
+    };
+  }
+
+  /** Back to the superadmin's own session (answers it also when no company was impersonated). */
+  async stopImpersonating(ctx: AuthContext, rawRefresh: string | undefined, ip?: string): Promise<CompanySwitch> {
+    const user = await this.em.findOneOrFail(User, { id: ctx.userId }, { populate: ['company', 'employee'], filters: false });
+    const refresh = await this.tokens.reissue(rawRefresh, user, null);
+    if (ctx.impersonatorId && ctx.companyId) {
+      await this.audit.record({
+        userId: user.id,
+        companyId: ctx.companyId,
+        action: 'impersonation.stop',
+        method: 'POST',
+        path: '/api/auth/stop-impersonate',
+        statusCode: 200,
+        ip,
+      });
+    }
+    return { user: toUserResponse(user), access_token: await this.tokens.accessToken(user), refresh, company: null };
   }
 
   async me(ctx: AuthContext): Promise<UserResponseDto> {

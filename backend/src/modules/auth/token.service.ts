@@ -73,6 +73,26 @@ export class TokenService {
     return outcome;
   }
 
+  /**
+   * The next refresh token of the caller's session, now for another company (impersonation
+   * start or stop): the presented token is rotated into one that remembers the company. Without
+   * a usable token of this user a new session starts.
+   */
+  async reissue(raw: string | undefined, user: User, impersonatedCompanyId: number | null): Promise<IssuedRefresh> {
+    const [id, secret] = (raw ?? '').split('.');
+    if (id && secret && /^[0-9a-f-]{36}$/.test(id)) {
+      const familyId = await this.em.transactional(async (em) => {
+        const row = await em.findOne(RefreshToken, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (!row || row.token_hash !== sha256(secret) || row.user.id !== user.id) return null;
+        if (row.revoked_at || row.rotated_at || row.expires_at < new Date()) return null;
+        row.rotated_at = new Date();
+        return row.family_id;
+      });
+      if (familyId) return this.issueRefresh(user, familyId, impersonatedCompanyId);
+    }
+    return this.issueRefresh(user, undefined, impersonatedCompanyId);
+  }
+
   /** Ends the session the token belongs to (its whole family). */
   async revokeFamilyOf(raw: string | undefined): Promise<void> {
     const [id, secret] = (raw ?? '').split('.');

@@ -1,9 +1,13 @@
-import { Entity, Enum, Index, Property } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, Property, type Rel } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
 import { BaseEntity } from '../../common/tenancy/base.entity';
+import type { Package } from '../packages/package.entity';
 
+/** The seeded packages' codes (spec: subscription_plan values); a custom package has its own code. */
 export const SUBSCRIPTION_PLANS = ['basic', 'standard', 'premium', 'enterprise'] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+/** The package of a company created without one. */
+export const DEFAULT_PACKAGE_CODE = 'enterprise';
 export const SUBSCRIPTION_STATUSES = ['active', 'suspended', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
@@ -30,8 +34,12 @@ export class Company extends BaseEntity {
   @Property({ length: 255, nullable: true })
   website?: string | null;
 
-  @Enum({ items: [...SUBSCRIPTION_PLANS], default: 'basic' })
-  subscription_plan: Opt<SubscriptionPlan> = 'basic';
+  @ManyToOne({ entity: 'Package', deleteRule: 'restrict', index: true })
+  package!: Rel<Package>;
+
+  /** The package's code, kept in sync with `package` (set both through CompaniesService.assignPackage). */
+  @Property({ length: 50, default: DEFAULT_PACKAGE_CODE })
+  subscription_plan: Opt<string> = DEFAULT_PACKAGE_CODE;
 
   @Index()
   @Enum({ items: [...SUBSCRIPTION_STATUSES], default: 'active' })

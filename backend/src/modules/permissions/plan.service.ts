@@ -1,24 +1,179 @@
 import { Injectable } from '@nestjs/common';
+import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ModuleKey } from '../../common/auth/auth-context';
 
+export interface PlanLimits {
+  /** -1 = unlimited */
+  max_employees: number;
+  /** -1 = unlimited */
+  max_admins: number;
+}
+
+export type SubscriptionState = 'active' | 'trial' | 'trial_ended' | 'suspended' | 'cancelled';
+
+/** What a company's package grants, and whether its subscription lets it write. */
+export interface CompanyPlan {
+  companyId: number;
+  packageId: number;
+  packageCode: string;
+  packageName: string;
+  /** permission module keys granted by the package's included, active features (+ always-on) */
+  modules: Set<ModuleKey>;
+  /** feature codes of the package's included, active features */
+  features: Set<string>;
+  limits: PlanLimits;
+  subscriptionStatus: 'active' | 'suspended' | 'cancelled';
+  trialEndsAt: Date | null;
+  state: SubscriptionState;
+}
+
+export const MODULE_KEYS: readonly ModuleKey[] = [
+  'employees',
+  'departments',
+  'positions',
+  'attendance',
+  'leave',
+  'payroll',
+  'reports',
+  'settings',
+  'hr',
+];
+
+/** Modules every company has whatever its package: settings is where a company changes its plan. */
+export const ALWAYS_ON_MODULES: readonly ModuleKey[] = ['settings'];
+
+/** Features that grant the `hr` key; each also gates its own screen and API (hasFeature). */
+const HR_FEATURES = new Set(['monitoring', 'kpi']);
+
+export const WRITE_BLOCKED: Record<'trial_ended' | 'suspended' | 'cancelled', string> = {
+  trial_ended: 'Your trial has ended. Choose a package to continue.',
+  suspended: 'Your subscription is suspended. Please contact the platform administrator.',
+  cancelled: 'Your subscription has been cancelled. Choose a package to continue.',
+};
+
+interface PlanRow {
+  package_id: number;
+  package_code: string;
+  package_name: string;
+  max_employees: number;
+  max_admins: number;
+  subscription_status: CompanyPlan['subscriptionStatus'];
+  trial_ends_at: Date | string | null;
+  feature_codes: string[] | null;
+}
+
 /**
- * The modules a company's plan grants. Every company currently has the full catalogue:
- * packages and their features narrow it once the package catalogue exists.
+ * The modules, features and limits a company's package grants, and its subscription state.
+ * Called on every guarded request: one query, remembered for the rest of the request.
  */
 @Injectable()
 export class PlanService {
-  private allKeys?: Set<ModuleKey>;
+  private readonly perRequest = new WeakMap<object, Map<number, Promise<CompanyPlan | null>>>();
 
   constructor(private readonly em: EntityManager) {}
 
-  async moduleKeys(_companyId: number): Promise<Set<ModuleKey>> {
-    if (!this.allKeys) {
-      const rows: Array<{ module_key: ModuleKey }> = await this.em
-        .getConnection()
-        .execute('select module_key from modules order by sort_order');
-      this.allKeys = new Set(rows.map((r) => r.module_key));
+  /** The module key a feature grants, if any. */
+  static grantedKey(featureCode: string): ModuleKey | null {
+    if ((MODULE_KEYS as readonly string[]).includes(featureCode)) return featureCode as ModuleKey;
+    return HR_FEATURES.has(featureCode) ? 'hr' : null;
+  }
+
+  /** The module keys a set of included features grants, with the always-on modules, in catalogue order. */
+  static modulesOf(featureCodes: Iterable<string>): Set<ModuleKey> {
+    const granted = new Set<ModuleKey>(ALWAYS_ON_MODULES);
+    for (const code of featureCodes) {
+      const key = PlanService.grantedKey(code);
+      if (key) granted.add(key);
     }
-    return new Set(this.allKeys);
+    return new Set(MODULE_KEYS.filter((k) => granted.has(k)));
+  }
+
+  static stateOf(status: CompanyPlan['subscriptionStatus'], trialEndsAt: Date | null, now = new Date()): SubscriptionState {
+    if (status !== 'active') return status;
+    if (!trialEndsAt) return 'active';
+    return trialEndsAt.getTime() <= now.getTime() ? 'trial_ended' : 'trial';
+  }
+
+  plan(companyId: number): Promise<CompanyPlan | null> {
+    // remembered per HTTP request only: outside one (jobs, scripts) every call reads afresh
+    const context = RequestContext.currentRequestContext();
+    if (!context) return this.load(companyId);
+    let cache = this.perRequest.get(context);
+    if (!cache) {
+      cache = new Map();
+      this.perRequest.set(context, cache);
+    }
+    let found = cache.get(companyId);
+    if (!found) {
+      found = this.load(companyId);
+      cache.set(companyId, found);
+      // a failed read is not remembered
+      found.catch(() => cache!.delete(companyId));
+    }
+    return found;
+  }
+
+  /** Forgets what this request read about the company (after changing its package or status). */
+  forget(companyId: number): void {
+    const context = RequestContext.currentRequestContext();
+    if (context) this.perRequest.get(context)?.delete(companyId);
+  }
+
+  async moduleKeys(companyId: number): Promise<Set<ModuleKey>> {
+    return new Set((await this.plan(companyId))?.modules ?? []);
+  }
+
+  async featureCodes(companyId: number): Promise<Set<string>> {
+    return new Set((await this.plan(companyId))?.features ?? []);
+  }
+
+  async hasFeature(companyId: number, featureCode: string): Promise<boolean> {
+    return !!(await this.plan(companyId))?.features.has(featureCode);
+  }
+
+  /** The package's limits; -1 = unlimited. An unknown company gets nothing. */
+  async limits(companyId: number): Promise<PlanLimits> {
+    return (await this.plan(companyId))?.limits ?? { max_employees: 0, max_admins: 0 };
+  }
+
+  /** Why the company may not write (trial ended, suspended, cancelled), or null when it may. */
+  async writeBlock(companyId: number): Promise<string | null> {
+    const plan = await this.plan(companyId);
+    if (!plan) return null;
+    return plan.state === 'trial_ended' || plan.state === 'suspended' || plan.state === 'cancelled'
+      ? WRITE_BLOCKED[plan.state]
+      : null;
+  }
+
+  private async load(companyId: number): Promise<CompanyPlan | null> {
+    const rows: PlanRow[] = await this.em.execute(
+      `select p.id as package_id, p.package_code, p.package_name, p.max_employees, p.max_admins,
+              c.subscription_status, c.trial_ends_at,
+              array_remove(array_agg(f.feature_code), null) as feature_codes
+         from companies c
+         join packages p on p.id = c.package_id
+         left join package_features pf on pf.package_id = p.id and pf.is_included
+         left join features f on f.id = pf.feature_id and f.is_active
+        where c.id = ?
+        group by c.id, p.id`,
+      [companyId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const features = new Set(row.feature_codes ?? []);
+    const trialEndsAt = row.trial_ends_at ? new Date(row.trial_ends_at) : null;
+    return {
+      companyId,
+      packageId: row.package_id,
+      packageCode: row.package_code,
+      packageName: row.package_name,
+      modules: PlanService.modulesOf(features),
+      features,
+      limits: { max_employees: row.max_employees, max_admins: row.max_admins },
+      subscriptionStatus: row.subscription_status,
+      trialEndsAt,
+      state: PlanService.stateOf(row.subscription_status, trialEndsAt),
+    };
   }
 }

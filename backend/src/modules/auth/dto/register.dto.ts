@@ -1,6 +1,39 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  registerDecorator,
+  type ValidationArguments,
+} from 'class-validator';
+import { IsId } from '../../../common/http/fields';
+import { COMPANY_CODE, INDUSTRIES } from '../../companies/dto/company.dto';
+
+/** client, or company_admin when the registration creates a company (the free trial). */
+function IsRegistrationRole() {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isRegistrationRole',
+      target: target.constructor,
+      propertyName,
+      options: {
+        message: (args: ValidationArguments) =>
+          (args.object as RegisterDto).create_company === true ? 'role must be company_admin' : 'role must be client',
+      },
+      validator: {
+        validate: (value: unknown, args: ValidationArguments) =>
+          value === 'client' || ((args.object as RegisterDto).create_company === true && value === 'company_admin'),
+      },
+    });
+}
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -28,10 +61,14 @@ export class RegisterDto {
   @IsNotEmpty({ message: 'Password is required' })
   password!: string;
 
-  @ApiPropertyOptional({ enum: ['client'], default: 'client', description: 'Self-registration creates clients' })
+  @ApiPropertyOptional({
+    enum: ['client', 'company_admin'],
+    default: 'client',
+    description: 'Self-registration creates clients; the free trial (create_company) registers a company_admin',
+  })
   @IsOptional()
-  @IsIn(['client'], { message: 'role must be client' })
-  role?: 'client';
+  @IsRegistrationRole()
+  role?: 'client' | 'company_admin';
 
   @ApiPropertyOptional({ maxLength: 100 })
   @IsOptional()
@@ -46,4 +83,38 @@ export class RegisterDto {
   @IsString()
   @MaxLength(100)
   last_name?: string;
+
+  // ---- the free trial: the company is created with its admin
+
+  @ApiPropertyOptional({ description: 'true: create a company in trial with this user as its company_admin' })
+  @IsOptional()
+  @IsBoolean({ message: 'create_company must be true or false' })
+  create_company?: boolean;
+
+  @ApiPropertyOptional({ maxLength: 200, description: 'Required with create_company' })
+  @ValidateIf((o: RegisterDto) => o.create_company === true || o.company_name !== undefined)
+  @Transform(trim)
+  @IsString({ message: 'Company name is required' })
+  @MaxLength(200, { message: 'Company name must be at most 200 characters long' })
+  @IsNotEmpty({ message: 'Company name is required' })
+  company_name?: string;
+
+  @ApiPropertyOptional({ enum: INDUSTRIES })
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
+  @IsIn([...INDUSTRIES], { message: `Industry must be one of ${INDUSTRIES.join(', ')}` })
+  company_industry?: string;
+
+  @ApiPropertyOptional({ maxLength: 50, description: 'Made from the company name when omitted' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(50, { message: 'Company code must be at most 50 characters long' })
+  @Matches(COMPANY_CODE, { message: 'Company code may contain only letters, digits, dashes and underscores' })
+  company_code?: string;
+
+  @ApiPropertyOptional({ description: 'The chosen public package; the default package when omitted' })
+  @IsOptional()
+  @IsId('package_id')
+  package_id?: number;
 }

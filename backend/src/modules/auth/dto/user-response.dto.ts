@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CompanyResponseDto } from '../../companies/dto/company.dto';
 import { ROLES, type Role } from '../../users/user.entity';
 
 export class UserResponseDto {
@@ -20,4 +21,9 @@ export class UserResponseDto {
 export class LoginResponseDto {
   @ApiProperty({ type: UserResponseDto }) user!: UserResponseDto;
   @ApiProperty({ description: 'Bearer token, valid for ACCESS_TOKEN_TTL_SECONDS' }) access_token!: string;
+}
+
+export class CompanySwitchResponseDto extends LoginResponseDto {
+  @ApiProperty({ type: CompanyResponseDto, nullable: true, description: 'The impersonated company; null after stopping' })
+  company!: CompanyResponseDto | null;
 }

@@ -1,0 +1,345 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type { FilterQuery } from '@mikro-orm/core';
+import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
+import { escapeLike } from '../../common/http/fields';
+import type { ListQuery } from '../../common/http/list-query';
+import { Package } from '../packages/package.entity';
+import { PackagesService } from '../packages/packages.service';
+import { assignPackage } from '../packages/subscription.service';
+import { PlanService } from '../permissions/plan.service';
+import { assertAccountAvailable } from '../users/accounts';
+import { hashPassword } from '../users/password';
+import { User } from '../users/user.entity';
+import { toCompanyResponse, type CompanyCounts } from './companies.mapper';
+import { Company, DEFAULT_PACKAGE_CODE, type SubscriptionStatus } from './company.entity';
+import { CompanySetup } from './company-setup';
+import type { CompanyResponseDto, CreateCompanyAdminDto, CreateCompanyDto, UpdateCompanyDto } from './dto/company.dto';
+
+const DAY_MS = 86_400_000;
+/** Trial length when the chosen package has no trial days of its own (platform.md 9). */
+export const DEFAULT_TRIAL_DAYS = 30;
+
+export interface NewCompanyData {
+  company_name: string;
+  company_code?: string;
+  industry?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  website?: string | null;
+  time_zone?: string;
+  package_id?: number;
+  subscription_status?: SubscriptionStatus;
+  trial_ends_at?: Date | null;
+}
+
+export interface NewAdminData {
+  username: string;
+  email: string;
+  password: string;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+interface ForeignKeyRow {
+  child: string;
+  parent: string;
+  column_name: string;
+  nullable: boolean;
+  on_delete: string;
+}
+
+/** Companies of the platform: the superadmin's CRUD, their admins, and the free trial's company. */
+@Injectable()
+export class CompaniesService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly packages: PackagesService,
+    private readonly plans: PlanService,
+    private readonly setup: CompanySetup,
+  ) {}
+
+  async list(q: ListQuery): Promise<[CompanyResponseDto[], number]> {
+    const where: FilterQuery<Company> = {};
+    if (typeof q.filter.q === 'string') {
+      const like = `%${escapeLike(q.filter.q)}%`;
+      where.$or = [
+        { company_name: { $ilike: like } },
+        { company_code: { $ilike: like } },
+        { email: { $ilike: like } },
+        { industry: { $ilike: like } },
+      ];
+    }
+    if (typeof q.filter.subscription_status === 'string') {
+      where.subscription_status = q.filter.subscription_status as SubscriptionStatus;
+    }
+    if (q.filter.package_id !== undefined) where.package = Number(q.filter.package_id) || -1;
+    const [companies, total] = await this.em.findAndCount(Company, where, {
+      populate: ['package'],
+      orderBy: { [q.sort.field]: q.sort.order, id: 'ASC' },
+      offset: q.offset,
+      limit: q.limit,
+      filters: false,
+    });
+    const counts = await this.counts(companies.map((c) => c.id));
+    return [companies.map((c) => toCompanyResponse(c, counts.get(c.id) ?? ZERO)), total];
+  }
+
+  async get(id: number, em: EntityManager = this.em): Promise<Company> {
+    const company = await em.findOne(Company, { id }, { populate: ['package'], filters: false });
+    if (!company) throw notFound('Company');
+    return company;
+  }
+
+  async detail(id: number): Promise<CompanyResponseDto> {
+    const company = await this.get(id);
+    const counts = await this.counts([company.id]);
+    return toCompanyResponse(company, counts.get(company.id) ?? ZERO);
+  }
+
+  async create(dto: CreateCompanyDto): Promise<CompanyResponseDto> {
+    const company = await this.em.transactional((tx) =>
+      this.createCompany(tx as EntityManager, {
+        ...dto,
+        trial_ends_at: dto.trial_ends_at ? new Date(dto.trial_ends_at) : null,
+      }),
+    );
+    return this.detail(company.id);
+  }
+
+  /**
+   * The free trial: the company on the chosen package (or the default one), in trial until
+   * today + the package's trial days (30 when it has none), its company_admin, and the defaults
+   * of the company, in one transaction.
+   */
+  async createTrial(company: NewCompanyData, admin: NewAdminData): Promise<{ company: Company; admin: User }> {
+    await assertAccountAvailable(this.em, admin.email, admin.username);
+    const passwordHash = await hashPassword(admin.password);
+    return this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const pkg = await this.packageFor(tx, company.package_id, true);
+      const days = pkg.trial_days > 0 ? pkg.trial_days : DEFAULT_TRIAL_DAYS;
+      const created = await this.createCompany(tx, {
+        ...company,
+        package_id: pkg.id,
+        subscription_status: 'active',
+        trial_ends_at: new Date(Date.now() + days * DAY_MS),
+      });
+      const user = tx.create(User, {
+        username: admin.username,
+        email: admin.email.toLowerCase(),
+        password_hash: passwordHash,
+        role: 'company_admin',
+        first_name: admin.first_name ?? null,
+        last_name: admin.last_name ?? null,
+        company: created,
+      });
+      await tx.flush();
+      return { company: created, admin: user };
+    });
+  }
+
+  async update(id: number, dto: UpdateCompanyDto): Promise<CompanyResponseDto> {
+    await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const company = await tx.findOne(Company, { id }, { populate: ['package'], filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!company) throw notFound('Company');
+      const { package_id, company_code, trial_ends_at, ...rest } = dto;
+      if (company_code !== undefined && company_code.toLowerCase() !== company.company_code.toLowerCase()) {
+        await this.assertCodeFree(tx, company_code, company.id);
+      }
+      if (company_code !== undefined) company.company_code = company_code;
+      if (package_id !== undefined && package_id !== company.package.id) {
+        const pkg = await this.packageFor(tx, package_id, false);
+        await this.packages.assertFits(company.id, pkg, pkg.package_name);
+        assignPackage(company, pkg);
+      }
+      if (trial_ends_at !== undefined) company.trial_ends_at = trial_ends_at ? new Date(trial_ends_at) : null;
+      tx.assign(company, definedOnly(rest));
+      await tx.flush();
+    });
+    this.plans.forget(id);
+    return this.detail(id);
+  }
+
+  /** Removes the company and all of its data (users, employees, departments, ...) in one transaction. */
+  async remove(id: number): Promise<void> {
+    await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const company = await tx.findOne(Company, { id }, { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!company) throw notFound('Company');
+      await this.purge(tx, company.id);
+    });
+    this.plans.forget(id);
+  }
+
+  /** A company_admin of the company, within the package's max_admins. */
+  async createAdmin(id: number, dto: CreateCompanyAdminDto): Promise<User> {
+    await assertAccountAvailable(this.em, dto.email, dto.username);
+    const passwordHash = await hashPassword(dto.password);
+    return this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      // the row lock serializes concurrent admin creations, so the limit holds
+      const company = await tx.findOne(Company, { id }, { populate: ['package'], filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!company) throw notFound('Company');
+      const max = company.package.max_admins;
+      if (max !== -1) {
+        const admins = await tx.count(User, { company: company.id, role: 'company_admin', is_active: true }, { filters: false });
+        if (admins >= max) {
+          throw unprocessable(
+            `The ${company.package.package_name} package allows at most ${max} ${max === 1 ? 'admin' : 'admins'}. Upgrade the package to add more.`,
+          );
+        }
+      }
+      const user = tx.create(User, {
+        username: dto.username,
+        email: dto.email.toLowerCase(),
+        password_hash: passwordHash,
+        role: 'company_admin',
+        first_name: dto.first_name,
+        last_name: dto.last_name,
+        company,
+      });
+      await tx.flush();
+      return user;
+    });
+  }
+
+  // ---- helpers
+
+  private async createCompany(tx: EntityManager, data: NewCompanyData): Promise<Company> {
+    const code = data.company_code ?? (await this.freeCodeFor(tx, data.company_name));
+    await this.assertCodeFree(tx, code);
+    const pkg = await this.packageFor(tx, data.package_id, false);
+    const company = tx.create(Company, {
+      company_name: data.company_name,
+      company_code: code,
+      industry: data.industry ?? null,
+      email: data.email ?? null,
+      phone: data.phone ?? null,
+      address: data.address ?? null,
+      website: data.website ?? null,
+      time_zone: data.time_zone ?? 'UTC',
+      package: pkg,
+      subscription_plan: pkg.package_code,
+      subscription_status: data.subscription_status ?? 'active',
+      trial_ends_at: data.trial_ends_at ?? null,
+    });
+    await tx.flush();
+    const rows: Array<{ feature_code: string }> = await tx.execute(
+      `select f.feature_code from package_features pf join features f on f.id = pf.feature_id
+        where pf.package_id = ? and pf.is_included and f.is_active`,
+      [pkg.id],
+    );
+    const features = new Set(rows.map((r) => r.feature_code));
+    await this.setup.run({ em: tx, company, modules: PlanService.modulesOf(features), features });
+    await tx.flush();
+    return company;
+  }
+
+  /** The chosen package, or the default one; a free trial may only choose an active package. */
+  private async packageFor(tx: EntityManager, packageId: number | undefined, publicOnly: boolean): Promise<Package> {
+    if (packageId === undefined) {
+      const fallback =
+        (await tx.findOne(Package, { package_code: DEFAULT_PACKAGE_CODE })) ??
+        (await tx.findOne(Package, { is_active: true }, { orderBy: { sort_order: 'DESC', id: 'DESC' } }));
+      if (!fallback) throw unprocessable('No package exists yet: create a package first', 'package_id');
+      return fallback;
+    }
+    const pkg = await tx.findOne(Package, publicOnly ? { id: packageId, is_active: true } : { id: packageId });
+    if (!pkg) throw badRequest('The selected package does not exist', 'package_id');
+    return pkg;
+  }
+
+  private async assertCodeFree(tx: EntityManager, code: string, exceptId?: number) {
+    const clash: unknown[] = await tx.execute(
+      'select 1 from companies where lower(company_code) = lower(?) and id <> ? limit 1',
+      [code, exceptId ?? 0],
+    );
+    if (clash.length) throw conflict('A company with this code already exists', 'company_code');
+  }
+
+  /** A code from the company's name (ACME-CORP), with a number added when it is taken. */
+  private async freeCodeFor(tx: EntityManager, name: string): Promise<string> {
+    const base =
+      name
+        .normalize('NFKD')
+        .toUpperCase()
+        .replace(/[^A-Z0-9]+/g, '-')
+        .replace(/^-+|-+$/g, '')
+        .slice(0, 30)
+        .replace(/-+$/, '') || 'COMPANY';
+    const rows: Array<{ code: string }> = await tx.execute(
+      `select lower(company_code) as code from companies where lower(company_code) = lower(?) or lower(company_code) like lower(?)`,
+      [base, `${escapeLike(base)}-%`],
+    );
+    const taken = new Set(rows.map((r) => r.code));
+    if (!taken.has(base.toLowerCase())) return base;
+    for (let n = 2; ; n++) {
+      const candidate = `${base}-${n}`;
+      if (!taken.has(candidate.toLowerCase())) return candidate;
+    }
+  }
+
+  private async counts(ids: number[]): Promise<Map<number, CompanyCounts>> {
+    if (!ids.length) return new Map();
+    const rows: Array<{ id: number; users: string; employees: string; admins: string }> = await this.em.execute(
+      `select c.id,
+              (select count(*) from users u where u.company_id = c.id) as users,
+              (select count(*) from employees e where e.company_id = c.id and e.employment_status <> 'terminated') as employees,
+              (select count(*) from users u where u.company_id = c.id and u.role = 'company_admin' and u.is_active) as admins
+         from companies c where c.id in (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    return new Map(
+      rows.map((r) => [r.id, { users: Number(r.users), employees: Number(r.employees), admins: Number(r.admins) }]),
+    );
+  }
+
+  /**
+   * Deletes every row the company owns, then the company. Tables are found in the database's
+   * catalogue (every table whose company_id cascades from companies), so tables added later are
+   * covered. References between them that would block a delete (restrict / no action) are
+   * cleared first when nullable, and the rest decide the order: referencing tables go first.
+   */
+  private async purge(tx: EntityManager, companyId: number): Promise<void> {
+    const fks: ForeignKeyRow[] = await tx.execute(
+      `select c.conrelid::regclass::text as child, c.confrelid::regclass::text as parent, a.attname as column_name,
+              not a.attnotnull as nullable, c.confdeltype as on_delete
+         from pg_constraint c
+         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and array_length(c.conkey, 1) = 1`,
+    );
+    const owned = new Set(
+      fks.filter((f) => f.parent === 'companies' && f.column_name === 'company_id' && f.on_delete === 'c').map((f) => f.child),
+    );
+    const blocking = fks.filter((f) => owned.has(f.child) && owned.has(f.parent) && (f.on_delete === 'a' || f.on_delete === 'r'));
+    for (const fk of blocking.filter((f) => f.nullable)) {
+      await tx.execute(
+        `update ${fk.child} set "${fk.column_name}" = null where company_id = ? and "${fk.column_name}" is not null`,
+        [companyId],
+      );
+    }
+    // referencing tables before the tables they reference
+    const mustWait = new Map<string, Set<string>>([...owned].map((t) => [t, new Set<string>()]));
+    for (const fk of blocking.filter((f) => !f.nullable && f.child !== f.parent)) mustWait.get(fk.parent)!.add(fk.child);
+    const done = new Set<string>();
+    while (done.size < owned.size) {
+      const ready = [...owned].filter((t) => !done.has(t) && [...mustWait.get(t)!].every((c) => done.has(c)));
+      // a cycle of required references: delete the rest and let the database decide
+      const batch = ready.length ? ready : [...owned].filter((t) => !done.has(t));
+      for (const table of batch.sort()) {
+        await tx.execute(`delete from ${table} where company_id = ?`, [companyId]);
+        done.add(table);
+      }
+    }
+    await tx.execute('delete from companies where id = ?', [companyId]);
+  }
+}
+
+/** The fields an update sent (an absent field stays unchanged). */
+const definedOnly = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+const ZERO: CompanyCounts = { users: 0, employees: 0, admins: 0 };

@@ -1,0 +1,395 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { IsId, normalizeAmount, trim, trimToNull } from '../../../common/http/fields';
+import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
+
+/** Set (not undefined): an update changes only the fields it sends, and never to null. */
+const present = (_: object, value: unknown) => value !== undefined;
+
+/** A number sent as a number or a numeric string. */
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+
+/** Prices: at least 0, two decimals, stored as numeric(10,2) and answered as a decimal string. */
+const IsPrice = (label: string) =>
+  applyDecorators(
+    Transform(({ value }: { value: unknown }) => normalizeAmount(value)),
+    Matches(/^\d{1,8}\.\d{2}$/, { message: `${label} must be a number of at least 0 with at most 2 decimals` }),
+  );
+
+/** -1 (unlimited) or more. */
+const IsLimit = (field: string) =>
+  applyDecorators(
+    Transform(toNumber),
+    IsInt({ message: `${field} must be a whole number` }),
+    Min(-1, { message: `${field} must be -1 (unlimited) or more` }),
+    Max(1_000_000, { message: `${field} must be at most 1000000` }),
+  );
+
+const CODE = /^[A-Za-z0-9_-]+$/;
+const CODE_MESSAGE = 'may contain only letters, digits, dashes and underscores';
+
+export class CreatePackageDto {
+  @ApiProperty({ example: 'startup', maxLength: 50, description: 'Fixed after creation' })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(50, { message: 'Package code must be at most 50 characters long' })
+  @Matches(CODE, { message: `Package code ${CODE_MESSAGE}` })
+  @IsNotEmpty({ message: 'Package code is required' })
+  package_code!: string;
+
+  @ApiProperty({ example: 'Startup', maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100, { message: 'Package name must be at most 100 characters long' })
+  @IsNotEmpty({ message: 'Package name is required' })
+  package_name!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
+  description?: string | null;
+
+  @ApiProperty({ type: String, example: '49.00', description: 'Dollars per month; a number or a decimal string' })
+  @IsPrice('Monthly price')
+  @IsNotEmpty({ message: 'Monthly price is required' })
+  monthly_price!: string;
+
+  @ApiProperty({ type: String, example: '490.00', description: 'Dollars per year' })
+  @IsPrice('Annual price')
+  @IsNotEmpty({ message: 'Annual price is required' })
+  annual_price!: string;
+
+  @ApiPropertyOptional({ default: 50, minimum: -1, description: '-1 = unlimited' })
+  @IsOptional()
+  @IsLimit('max_employees')
+  max_employees?: number;
+
+  @ApiPropertyOptional({ default: 5, minimum: -1, description: '-1 = unlimited' })
+  @IsOptional()
+  @IsLimit('max_admins')
+  max_admins?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'trial_days must be a whole number' })
+  @Min(0, { message: 'trial_days must be 0 or more' })
+  @Max(365, { message: 'trial_days must be at most 365' })
+  trial_days?: number;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'is_popular must be true or false' })
+  is_popular?: boolean;
+
+  @ApiPropertyOptional({ default: 0 })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'sort_order must be a whole number' })
+  @Min(-100000)
+  @Max(100000)
+  sort_order?: number;
+
+  @ApiPropertyOptional({ default: true, description: 'Only active packages are offered publicly' })
+  @IsOptional()
+  @IsBoolean({ message: 'is_active must be true or false' })
+  is_active?: boolean;
+}
+
+export class UpdatePackageDto {
+  @ApiPropertyOptional({ description: 'Accepted only when unchanged: the code is fixed after creation' })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString()
+  package_code?: string;
+
+  @ApiPropertyOptional({ maxLength: 100 })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100, { message: 'Package name must be at most 100 characters long' })
+  @IsNotEmpty({ message: 'Package name is required' })
+  package_name?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, example: '49.00' })
+  @ValidateIf(present)
+  @IsPrice('Monthly price')
+  @IsNotEmpty({ message: 'Monthly price is required' })
+  monthly_price?: string;
+
+  @ApiPropertyOptional({ type: String, example: '490.00' })
+  @ValidateIf(present)
+  @IsPrice('Annual price')
+  @IsNotEmpty({ message: 'Annual price is required' })
+  annual_price?: string;
+
+  @ApiPropertyOptional({ minimum: -1 })
+  @ValidateIf(present)
+  @IsLimit('max_employees')
+  max_employees?: number;
+
+  @ApiPropertyOptional({ minimum: -1 })
+  @ValidateIf(present)
+  @IsLimit('max_admins')
+  max_admins?: number;
+
+  @ApiPropertyOptional({ minimum: 0 })
+  @ValidateIf(present)
+  @Transform(toNumber)
+  @IsInt({ message: 'trial_days must be a whole number' })
+  @Min(0, { message: 'trial_days must be 0 or more' })
+  @Max(365, { message: 'trial_days must be at most 365' })
+  trial_days?: number;
+
+  @ApiPropertyOptional()
+  @ValidateIf(present)
+  @IsBoolean({ message: 'is_popular must be true or false' })
+  is_popular?: boolean;
+
+  @ApiPropertyOptional()
+  @ValidateIf(present)
+  @Transform(toNumber)
+  @IsInt({ message: 'sort_order must be a whole number' })
+  @Min(-100000)
+  @Max(100000)
+  sort_order?: number;
+
+  @ApiPropertyOptional()
+  @ValidateIf(present)
+  @IsBoolean({ message: 'is_active must be true or false' })
+  is_active?: boolean;
+}
+
+export class CreateFeatureDto {
+  @ApiProperty({ example: 'face_recognition', maxLength: 50 })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(50, { message: 'Feature code must be at most 50 characters long' })
+  @Matches(CODE, { message: `Feature code ${CODE_MESSAGE}` })
+  @IsNotEmpty({ message: 'Feature code is required' })
+  feature_code!: string;
+
+  @ApiProperty({ example: 'Face Recognition', maxLength: 100 })
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100, { message: 'Feature name must be at most 100 characters long' })
+  @IsNotEmpty({ message: 'Feature name is required' })
+  feature_name!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
+  description?: string | null;
+
+  @ApiProperty({ enum: FEATURE_MODULES })
+  @IsIn([...FEATURE_MODULES], { message: `Module must be one of ${FEATURE_MODULES.join(', ')}` })
+  @IsNotEmpty({ message: 'Module is required' })
+  module!: FeatureModule;
+
+  @ApiProperty({ enum: FEATURE_TYPES })
+  @IsIn([...FEATURE_TYPES], { message: `Type must be one of ${FEATURE_TYPES.join(', ')}` })
+  @IsNotEmpty({ message: 'Type is required' })
+  feature_type!: FeatureType;
+
+  @ApiPropertyOptional({ default: true })
+  @IsOptional()
+  @IsBoolean({ message: 'is_active must be true or false' })
+  is_active?: boolean;
+}
+
+export class UpdateFeatureDto {
+  @ApiPropertyOptional({ description: 'Accepted only when unchanged: the code is fixed after creation' })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString()
+  feature_code?: string;
+
+  @ApiPropertyOptional({ maxLength: 100 })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString()
+  @MaxLength(100, { message: 'Feature name must be at most 100 characters long' })
+  @IsNotEmpty({ message: 'Feature name is required' })
+  feature_name?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
+  description?: string | null;
+
+  @ApiPropertyOptional({ enum: FEATURE_MODULES })
+  @ValidateIf(present)
+  @IsIn([...FEATURE_MODULES], { message: `Module must be one of ${FEATURE_MODULES.join(', ')}` })
+  module?: FeatureModule;
+
+  @ApiPropertyOptional({ enum: FEATURE_TYPES })
+  @ValidateIf(present)
+  @IsIn([...FEATURE_TYPES], { message: `Type must be one of ${FEATURE_TYPES.join(', ')}` })
+  feature_type?: FeatureType;
+
+  @ApiPropertyOptional()
+  @ValidateIf(present)
+  @IsBoolean({ message: 'is_active must be true or false' })
+  is_active?: boolean;
+}
+
+export class PackageFeatureItemDto {
+  @ApiProperty()
+  @IsId('feature_id')
+  feature_id!: number;
+
+  @ApiProperty()
+  @IsBoolean({ message: 'is_included must be true or false' })
+  is_included!: boolean;
+}
+
+export class SetPackageFeaturesDto {
+  @ApiProperty({ type: [PackageFeatureItemDto] })
+  @IsArray({ message: 'features must be a list of { feature_id, is_included }' })
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => PackageFeatureItemDto)
+  features!: PackageFeatureItemDto[];
+}
+
+export class ChoosePackageDto {
+  @ApiProperty({ description: 'The package the company subscribes to' })
+  @IsId('package_id')
+  package_id!: number;
+}
+
+// ---- responses
+
+export class FeatureResponseDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() feature_code!: string;
+  @ApiProperty() feature_name!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ enum: FEATURE_MODULES }) module!: FeatureModule;
+  @ApiProperty({ enum: FEATURE_TYPES }) feature_type!: FeatureType;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ type: String, nullable: true, description: 'The permission module key the feature grants' })
+  grants_module!: string | null;
+  @ApiProperty() created_at!: Date;
+}
+
+export class IncludedFeatureDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() feature_code!: string;
+  @ApiProperty() feature_name!: string;
+  @ApiProperty({ enum: FEATURE_MODULES }) module!: FeatureModule;
+}
+
+export class PackageResponseDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() package_code!: string;
+  @ApiProperty() package_name!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ example: '79.00' }) monthly_price!: string;
+  @ApiProperty({ example: '790.00' }) annual_price!: string;
+  @ApiProperty({ description: '-1 = unlimited' }) max_employees!: number;
+  @ApiProperty({ description: '-1 = unlimited' }) max_admins!: number;
+  @ApiProperty() trial_days!: number;
+  @ApiProperty() is_popular!: boolean;
+  @ApiProperty() sort_order!: number;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty({ description: 'Companies on this package' }) companies_count!: number;
+  @ApiProperty({ type: [IncludedFeatureDto], description: 'Included, active features' })
+  included_features!: IncludedFeatureDto[];
+  @ApiProperty() created_at!: Date;
+  @ApiProperty() updated_at!: Date;
+}
+
+export class PackageFeatureLinkDto {
+  @ApiProperty() feature_id!: number;
+  @ApiProperty() feature_code!: string;
+  @ApiProperty() feature_name!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ enum: FEATURE_MODULES }) module!: FeatureModule;
+  @ApiProperty({ enum: FEATURE_TYPES }) feature_type!: FeatureType;
+  @ApiProperty() is_active!: boolean;
+  @ApiProperty() is_included!: boolean;
+}
+
+export class PackageDetailDto extends PackageResponseDto {
+  @ApiProperty({ type: [PackageFeatureLinkDto], description: 'Every feature of the catalogue, with whether this package includes it' })
+  features!: PackageFeatureLinkDto[];
+}
+
+export class PublicFeatureDto {
+  @ApiProperty() feature_code!: string;
+  @ApiProperty() feature_name!: string;
+}
+
+export class PublicPackageDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() package_code!: string;
+  @ApiProperty() package_name!: string;
+  @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty({ example: '79.00' }) monthly_price!: string;
+  @ApiProperty({ example: '790.00' }) annual_price!: string;
+  @ApiProperty() trial_days!: number;
+  @ApiProperty({ description: '-1 = unlimited' }) max_employees!: number;
+  @ApiProperty({ description: '-1 = unlimited' }) max_admins!: number;
+  @ApiProperty() is_popular!: boolean;
+  @ApiProperty() sort_order!: number;
+  @ApiProperty({ type: [PublicFeatureDto] }) included_features!: PublicFeatureDto[];
+}
+
+export class SubscriptionPackageDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() package_code!: string;
+  @ApiProperty() package_name!: string;
+  @ApiProperty() monthly_price!: string;
+  @ApiProperty() annual_price!: string;
+  @ApiProperty() max_employees!: number;
+  @ApiProperty() max_admins!: number;
+}
+
+export class SubscriptionResponseDto {
+  @ApiProperty() company_id!: number;
+  @ApiProperty() company_name!: string;
+  @ApiProperty({ type: SubscriptionPackageDto }) package!: SubscriptionPackageDto;
+  @ApiProperty() subscription_plan!: string;
+  @ApiProperty({ enum: ['active', 'suspended', 'cancelled'] }) subscription_status!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) trial_ends_at!: Date | null;
+  @ApiProperty({ enum: ['active', 'trial', 'trial_ended', 'suspended', 'cancelled'] }) state!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Whole days left in the trial' }) trial_days_left!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Why writes are refused (402), or null' })
+  write_blocked_reason!: string | null;
+  @ApiProperty({ type: [String], description: 'Permission module keys of the plan' }) modules!: string[];
+  @ApiProperty({ type: [String], description: 'Feature codes of the plan' }) features!: string[];
+  @ApiProperty() employees_count!: number;
+  @ApiProperty() admins_count!: number;
+}

@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { PlatformDashboardDto } from './platform-dashboard.dto';
+
+/** Cent-exact sum of decimal strings. */
+const toCents = (amount: string) => Math.round(Number(amount) * 100);
+const fromCents = (cents: number) => (cents / 100).toFixed(2);
+
+@Injectable()
+export class PlatformDashboardService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The platform's figures (spec 2.12 and 9): MRR = per active company, its package's monthly price. */
+  async summary(): Promise<PlatformDashboardDto> {
+    const [plans, users, trials, recent] = await Promise.all([
+      this.em.execute<Array<{ id: number; package_code: string; package_name: string; monthly_price: string; companies: string; active: string }>>(
+        `select p.id, p.package_code, p.package_name, p.monthly_price,
+                count(c.id) as companies, count(c.id) filter (where c.subscription_status = 'active') as active
+           from packages p left join companies c on c.package_id = p.id
+          group by p.id order by p.sort_order, p.id`,
+      ),
+      this.em.execute<Array<{ n: string }>>(`select count(*) as n from users where role <> 'superadmin'`),
+      this.em.execute<Array<{ n: string }>>(
+        `select count(*) as n from companies where subscription_status = 'active' and trial_ends_at > now()`,
+      ),
+      this.em.execute<Array<{ id: number; company_name: string; company_code: string; subscription_plan: string; subscription_status: string; trial_ends_at: Date | null; created_at: Date }>>(
+        `select id, company_name, company_code, subscription_plan, subscription_status, trial_ends_at, created_at
+           from companies order by created_at desc, id desc limit 5`,
+      ),
+    ]);
+    let mrrCents = 0;
+    const byPlan = plans.map((p) => {
+      const cents = toCents(p.monthly_price) * Number(p.active);
+      mrrCents += cents;
+      return {
+        package_id: p.id,
+        package_code: p.package_code,
+        package_name: p.package_name,
+        companies: Number(p.companies),
+        active: Number(p.active),
+        mrr: fromCents(cents),
+      };
+    });
+    return {
+      total_companies: byPlan.reduce((n, p) => n + p.companies, 0),
+      active_clients: byPlan.reduce((n, p) => n + p.active, 0),
+      trial_companies: Number(trials[0].n),
+      total_users: Number(users[0].n),
+      mrr: fromCents(mrrCents),
+      plans: byPlan,
+      recent_companies: recent.map((c) => ({ ...c, trial_ends_at: c.trial_ends_at ? new Date(c.trial_ends_at) : null, created_at: new Date(c.created_at) })),
+    };
+  }
+}

@@ -1,0 +1,320 @@
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_CONTENT, fetchPublicPackages, type PublicPackage } from '../content';
+import { Footer, Header } from '../layout';
+import {
+  BENEFITS,
+  DESKTOP_MIN_WIDTH,
+  EMPTY_FORM,
+  INDUSTRIES,
+  employeeLimit,
+  isMobileDevice,
+  monthlyPrice,
+  registerTrial,
+  trialDays,
+  validate,
+  type TrialErrors,
+  type TrialField,
+  type TrialForm,
+} from './trial';
+import './trial.css';
+
+const REDIRECT_AFTER_MS = 2500;
+
+/** Desktop layout at a viewport of at least 1024 px on a non-mobile device (spec 2.6). */
+function useDesktopLayout(): boolean {
+  const compute = () => window.innerWidth >= DESKTOP_MIN_WIDTH && !isMobileDevice();
+  const [desktop, setDesktop] = useState(compute);
+  useEffect(() => {
+    const onResize = () => setDesktop(compute());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return desktop;
+}
+
+interface FieldProps {
+  name: TrialField;
+  label: string;
+  value: string;
+  error?: string;
+  required?: boolean;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+  disabled: boolean;
+  onChange: (name: TrialField, value: string) => void;
+}
+
+function Field({ name, label, value, error, required, type = 'text', autoComplete, disabled, onChange }: FieldProps) {
+  const id = `trial-${name}`;
+  return (
+    <div className="trial-field">
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={id}
+        name={name}
+        // Preact's input typings narrow attributes by type; any of these three is a text-like input
+        type={type as 'text'}
+        value={value}
+        autoComplete={autoComplete}
+        disabled={disabled}
+        aria-required={required}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(name, e.currentTarget.value)}
+      />
+      {error && (
+        <p className="trial-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PlanPicker({
+  packages,
+  selectedId,
+  onSelect,
+  disabled,
+  compact,
+}: {
+  packages: PublicPackage[] | null;
+  selectedId: string | undefined;
+  onSelect: (id: string) => void;
+  disabled: boolean;
+  compact: boolean;
+}) {
+  if (!packages) return <div className="trial-plans-loading" aria-busy="true" />;
+  if (!packages.length) {
+    return <p className="muted">Plans could not be loaded. Your trial starts on our default plan.</p>;
+  }
+  return (
+    <div className={`trial-plans${compact ? ' compact' : ''}`} role="radiogroup" aria-label="Choose your plan">
+      {packages.map((pkg) => {
+        const id = String(pkg.id);
+        const checked = id === selectedId;
+        return (
+          <label key={id} className={`trial-plan${checked ? ' selected' : ''}${pkg.is_popular ? ' popular' : ''}`}>
+            <input type="radio" name="package" value={id} checked={checked} disabled={disabled} onChange={() => onSelect(id)} />
+            <span className="trial-plan-body">
+              <span className="trial-plan-head">
+                <strong>{pkg.package_name}</strong>
+                {pkg.is_popular && <span className="trial-popular">Most Popular</span>}
+              </span>
+              <span className="trial-plan-price">
+                {monthlyPrice(pkg)}
+                <small>/month</small>
+              </span>
+              {!compact && pkg.description && <span className="trial-plan-desc">{pkg.description}</span>}
+              <span className="trial-plan-meta">
+                {trialDays(pkg)}-day free trial · {employeeLimit(pkg.max_employees)}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+function Benefits() {
+  return (
+    <ul className="trial-benefits" aria-label="Trial benefits">
+      {BENEFITS.map((b) => (
+        <li key={b.title}>
+          <span className="trial-check" aria-hidden="true">
+            ✓
+          </span>
+          <span>
+            <strong>{b.title}</strong>
+            <br />
+            <span className="muted">{b.text}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /free-trial: choose a plan, tell us who you are and your company, and the trial starts. */
+export default function FreeTrialPage() {
+  const desktop = useDesktopLayout();
+  const [packages, setPackages] = useState<PublicPackage[] | null>(null);
+  const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
+  const [form, setForm] = useState<TrialForm>(EMPTY_FORM);
+  const [errors, setErrors] = useState<TrialErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [welcome, setWelcome] = useState<string | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    document.title = 'Start your free trial - HR Platform';
+    const controller = new AbortController();
+    fetchPublicPackages(controller.signal).then((list) => {
+      if (controller.signal.aborted) return;
+      setPackages(list);
+      // the plan chosen on the pricing section, else the first one
+      const wanted = new URLSearchParams(window.location.search).get('package');
+      const preselected = list.find((p) => String(p.id) === wanted) ?? list[0];
+      setSelectedId(preselected ? String(preselected.id) : undefined);
+    });
+    return () => {
+      controller.abort();
+      clearTimeout(redirect.current);
+    };
+  }, []);
+
+  const selected = packages?.find((p) => String(p.id) === selectedId);
+  const days = trialDays(selected);
+  const busy = submitting || !!welcome;
+
+  const change = (name: TrialField, value: string) => {
+    setForm((current) => ({ ...current, [name]: value }));
+    setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  const submit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = validate(form, !desktop);
+    setErrors(found);
+    if (Object.values(found).some(Boolean)) {
+      const first = Object.keys(found)[0];
+      document.getElementById(`trial-${first}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    const result = await registerTrial(form, selected?.id);
+    setSubmitting(false);
+    if (result.ok) {
+      const name = form.first_name.trim() || form.username.trim();
+      const plan = selected ? ` of the ${selected.package_name} plan` : '';
+      setWelcome(`Welcome aboard, ${name}! Your ${days}-day free trial${plan} has started. Redirecting you to sign in...`);
+      redirect.current = setTimeout(() => window.location.assign('/login'), REDIRECT_AFTER_MS);
+      return;
+    }
+    const fieldErrors: TrialErrors = {};
+    for (const { field, message } of result.errors) {
+      if (field in EMPTY_FORM && !fieldErrors[field as TrialField]) fieldErrors[field as TrialField] = message;
+      if (field === 'company_code' && !fieldErrors.company_name) fieldErrors.company_name = message;
+    }
+    setErrors(fieldErrors);
+    setFailure(result.message || 'Registration failed');
+  };
+
+  const field = (name: TrialField, label: string, opts: Partial<FieldProps> = {}) => (
+    <Field name={name} label={label} value={form[name]} error={errors[name]} disabled={busy} onChange={change} {...opts} />
+  );
+
+  const formBody = (
+    <form className="trial-form" noValidate onSubmit={submit} aria-label="Free trial sign-up">
+      {failure && (
+        <p className="trial-alert error" role="alert">
+          {failure}
+        </p>
+      )}
+      {welcome && (
+        <p className="trial-alert success" role="status">
+          {welcome}
+        </p>
+      )}
+      <fieldset>
+        <legend>Personal information</legend>
+        <div className="trial-row">
+          {field('first_name', 'First name', { required: !desktop, autoComplete: 'given-name' })}
+          {field('last_name', 'Last name', { required: !desktop, autoComplete: 'family-name' })}
+        </div>
+        {field('username', 'Username', { required: true, autoComplete: 'username' })}
+        {field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}
+        <div className="trial-row">
+          {field('password', 'Password', { required: true, type: 'password', autoComplete: 'new-password' })}
+          {field('confirmPassword', 'Confirm password', { required: true, type: 'password', autoComplete: 'new-password' })}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Company information</legend>
+        {field('company_name', 'Company name', { required: true, autoComplete: 'organization' })}
+        <div className="trial-field">
+          <label htmlFor="trial-company_industry">Industry</label>
+          <select
+            id="trial-company_industry"
+            name="company_industry"
+            value={form.company_industry}
+            disabled={busy}
+            onChange={(e) => change('company_industry', e.currentTarget.value)}
+          >
+            <option value="">Select your industry</option>
+            {INDUSTRIES.map((industry) => (
+              <option key={industry} value={industry}>
+                {industry}
+              </option>
+            ))}
+          </select>
+        </div>
+      </fieldset>
+      <p className="trial-summary" aria-live="polite">
+        {selected ? (
+          <>
+            <strong>{selected.package_name}</strong>: {days}-day free trial, then {monthlyPrice(selected)}/month.{' '}
+            {employeeLimit(selected.max_employees)}.
+          </>
+        ) : (
+          <>{days}-day free trial.</>
+        )}
+      </p>
+      <button type="submit" className="btn btn-primary btn-lg trial-submit" disabled={busy}>
+        {submitting ? 'Starting your trial...' : 'Start Free Trial'}
+      </button>
+      <p className="muted trial-signin">
+        Already have an account? <a href="/login">Sign in</a>
+      </p>
+    </form>
+  );
+
+  return (
+    <>
+      <Header companyName={DEFAULT_CONTENT.footer_company_name} />
+      <main id="main" className={`trial ${desktop ? 'trial-desktop' : 'trial-mobile'}`} data-layout={desktop ? 'desktop' : 'mobile'}>
+        <div className="container">
+          <header className="trial-intro">
+            <h1>Start your free trial</h1>
+            <p className="lead">
+              Try the whole HR platform free for {days} days. No credit card required.
+            </p>
+          </header>
+          {desktop ? (
+            <div className="trial-columns">
+              <aside className="trial-side">
+                <h2>Choose your plan</h2>
+                <PlanPicker packages={packages} selectedId={selectedId} onSelect={setSelectedId} disabled={busy} compact={false} />
+                <h2>Why start a trial</h2>
+                <Benefits />
+              </aside>
+              <section className="card trial-card" aria-labelledby="trial-form-title">
+                <h2 id="trial-form-title">Create your account</h2>
+                {formBody}
+              </section>
+            </div>
+          ) : (
+            <div className="trial-stack">
+              <section aria-labelledby="trial-plans-title">
+                <h2 id="trial-plans-title">Choose your plan</h2>
+                <PlanPicker packages={packages} selectedId={selectedId} onSelect={setSelectedId} disabled={busy} compact />
+              </section>
+              <Benefits />
+              <section className="card trial-card" aria-labelledby="trial-form-title">
+                <h2 id="trial-form-title">Create your account</h2>
+                {formBody}
+              </section>
+            </div>
+          )}
+        </div>
+      </main>
+      <Footer content={DEFAULT_CONTENT} />
+    </>
+  );
+}

@@ -1,10 +1,11 @@
-import { Entity, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../common/tenancy/base.entity';
 import type { Employee } from '../employees/employee.entity';
 
 @Entity({ tableName: 'departments' })
 @Unique({ properties: ['company', 'department_code'] })
+@Index({ properties: ['company', 'is_active'] })
 export class Department extends TenantScopedEntity {
   @Property({ length: 50 })
   department_code!: string;

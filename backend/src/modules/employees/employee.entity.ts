@@ -13,6 +13,21 @@ export type EmploymentStatus = (typeof EMPLOYMENT_STATUSES)[number];
 @Entity({ tableName: 'employees' })
 @Unique({ properties: ['company', 'employee_code'] })
 @Index({ properties: ['company', 'employment_status'] })
+@Index({ properties: ['company', 'created_at'] })
+// lookups and prefix searches by code, email and name are case-insensitive
+@Index({
+  name: 'employees_company_id_lower_employee_code_index',
+  expression: 'create index "employees_company_id_lower_employee_code_index" on "employees" ("company_id", lower("employee_code"))',
+})
+@Index({
+  name: 'employees_company_id_lower_email_index',
+  expression: 'create index "employees_company_id_lower_email_index" on "employees" ("company_id", lower("email"))',
+})
+@Index({
+  name: 'employees_company_id_lower_name_index',
+  expression:
+    'create index "employees_company_id_lower_name_index" on "employees" ("company_id", lower("last_name"), lower("first_name"))',
+})
 export class Employee extends TenantScopedEntity {
   @Property({ length: 50 })
   employee_code!: string;

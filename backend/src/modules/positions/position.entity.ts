@@ -1,4 +1,4 @@
-import { Entity, Enum, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../common/tenancy/base.entity';
 import type { Department } from '../departments/department.entity';
@@ -8,6 +8,7 @@ export type PositionLevel = (typeof POSITION_LEVELS)[number];
 
 @Entity({ tableName: 'positions' })
 @Unique({ properties: ['company', 'position_code'] })
+@Index({ properties: ['company', 'level'] })
 export class Position extends TenantScopedEntity {
   @Property({ length: 50 })
   position_code!: string;

@@ -1,0 +1,451 @@
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Grid,
+  List,
+  ListItem,
+  ListItemAvatar,
+  ListItemText,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { canOpen, type ModuleKey, type ProtectedPath } from '../../access';
+import { useSession } from '../../auth/useSession';
+import { PageHeader } from '../../layout/PageHeader';
+import { api, errorMessage } from '../../providers/httpClient';
+import { companyName, isImpersonating } from '../../providers/session';
+import { formatDate, formatMoney } from '../people/format';
+import { StatusBadge } from '../employees/EmployeeList';
+
+interface DashboardModule {
+  module_key: ModuleKey;
+  in_plan: boolean;
+  can_view: boolean;
+  can_create: boolean;
+  can_edit: boolean;
+}
+
+interface RecentEmployee {
+  id: number;
+  employee_code: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  department_name: string | null;
+  position_title: string | null;
+  employment_status: string;
+  hire_date: string | null;
+}
+
+interface RecentLeaveRequest {
+  id: number;
+  employee_name: string | null;
+  leave_type_name: string | null;
+  start_date: string;
+  end_date: string;
+  total_days: string;
+  status: string;
+}
+
+interface CompanyDashboardData {
+  company_name: string;
+  today: string;
+  cards: {
+    total_employees: number | null;
+    present_today: number | null;
+    pending_leaves: number | null;
+    monthly_payroll: string | null;
+  };
+  recent_employees: RecentEmployee[] | null;
+  recent_leave_requests: RecentLeaveRequest[] | null;
+  modules: DashboardModule[];
+  subscription: {
+    package_name: string;
+    subscription_status: string;
+    state: string;
+    trial_ends_at: string | null;
+    max_employees: number;
+    employees_count: number;
+  } | null;
+}
+
+const LEAVE_COLORS: Record<string, 'success' | 'warning' | 'error' | 'info'> = {
+  approved: 'success',
+  pending: 'warning',
+  rejected: 'error',
+};
+
+const UpgradeButton = () => {
+  const translate = useTranslate();
+  return (
+    <Button component={RouterLink} to="/settings" size="small" variant="outlined" startIcon={<WorkspacePremiumIcon />}>
+      {translate('company_dashboard.upgrade')}
+    </Button>
+  );
+};
+
+const LockedNote = () => {
+  const translate = useTranslate();
+  return (
+    <Stack direction="row" spacing={1} alignItems="center" color="text.secondary" sx={{ my: 1 }}>
+      <LockIcon fontSize="small" />
+      <Typography variant="body2">{translate('company_dashboard.locked')}</Typography>
+    </Stack>
+  );
+};
+
+/** A statistic card; locked (with Upgrade Plan) when its module is not in the plan. */
+const StatCard = ({
+  title,
+  value,
+  icon,
+  locked,
+  testId,
+}: {
+  title: string;
+  value: ReactNode;
+  icon: ReactNode;
+  locked: boolean;
+  testId: string;
+}) => (
+  <Card variant="outlined" sx={{ height: '100%', opacity: locked ? 0.85 : 1 }} data-testid={testId}>
+    <CardContent>
+      <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
+        <Box>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {title}
+          </Typography>
+          {locked ? (
+            <LockedNote />
+          ) : (
+            <Typography variant="h4" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
+              {value}
+            </Typography>
+          )}
+        </Box>
+        <Avatar sx={{ bgcolor: locked ? 'action.disabledBackground' : 'primary.main' }}>{locked ? <LockIcon /> : icon}</Avatar>
+      </Stack>
+      {locked && <UpgradeButton />}
+    </CardContent>
+  </Card>
+);
+
+const Panel = ({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) => (
+  <Card variant="outlined" sx={{ height: '100%' }}>
+    <CardContent>
+      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </CardContent>
+  </Card>
+);
+
+const QuickAction = ({ to, icon, label, enabled }: { to: ProtectedPath; icon: ReactNode; label: string; enabled: boolean }) =>
+  enabled ? (
+    <Button component={RouterLink} to={to} variant="contained" startIcon={icon}>
+      {label}
+    </Button>
+  ) : (
+    <Button variant="outlined" startIcon={<LockIcon />} disabled>
+      {label}
+    </Button>
+  );
+
+/**
+ * The company view of /dashboard (platform.md 2.12): cards, recent employees and leave requests,
+ * quick actions, the subscription card for company_admin, and locked cards with Upgrade Plan
+ * for modules outside the company's plan. Data: GET /api/dashboard/company.
+ */
+export default function CompanyDashboard() {
+  const translate = useTranslate();
+  const session = useSession();
+  const name = session.user?.username ?? '';
+  const company = companyName(session);
+  const hasCompany = !!session.user?.company_id || isImpersonating(session);
+  const { data, error, isPending, refetch } = useQuery({
+    queryKey: ['dashboard', 'company', session.user?.company_id ?? null, session.token],
+    queryFn: async () => (await api.get<CompanyDashboardData>('/dashboard/company')).json,
+    enabled: hasCompany,
+  });
+
+  const header = (
+    <PageHeader
+      title={translate('dashboard.title')}
+      subtitle={company ? translate('dashboard.welcome', { name, company }) : translate('dashboard.welcome_no_company', { name })}
+    />
+  );
+  if (!hasCompany) return header;
+
+  if (error) {
+    return (
+      <>
+        {header}
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => refetch()}>
+              {translate('company_dashboard.retry')}
+            </Button>
+          }
+        >
+          {errorMessage(error, translate('company_dashboard.load_failed'))}
+        </Alert>
+      </>
+    );
+  }
+
+  if (isPending || !data) {
+    return (
+      <>
+        {header}
+        <Grid container spacing={2}>
+          {[0, 1, 2, 3].map((i) => (
+            <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
+              <Skeleton variant="rounded" height={112} />
+            </Grid>
+          ))}
+        </Grid>
+      </>
+    );
+  }
+
+  const role = session.user?.role;
+  const module = (key: ModuleKey) => data.modules.find((m) => m.module_key === key);
+  const inPlan = (key: ModuleKey) => !!module(key)?.in_plan;
+  const { cards } = data;
+  // a card shows when its module is outside the plan (locked) or the caller may see its figure
+  const show = (key: ModuleKey, value: unknown) => !inPlan(key) || value !== null;
+
+  const statCards = [
+    show('employees', cards.total_employees) && (
+      <StatCard
+        key="employees"
+        testId="card-total-employees"
+        title={translate('company_dashboard.total_employees')}
+        value={cards.total_employees}
+        icon={<PeopleIcon />}
+        locked={!inPlan('employees')}
+      />
+    ),
+    show('attendance', cards.present_today) && (
+      <StatCard
+        key="attendance"
+        testId="card-present-today"
+        title={translate('company_dashboard.present_today')}
+        value={cards.present_today}
+        icon={<HowToRegIcon />}
+        locked={!inPlan('attendance')}
+      />
+    ),
+    show('leave', cards.pending_leaves) && (
+      <StatCard
+        key="leave"
+        testId="card-pending-leaves"
+        title={translate('company_dashboard.pending_leaves')}
+        value={cards.pending_leaves}
+        icon={<AccessTimeIcon />}
+        locked={!inPlan('leave')}
+      />
+    ),
+    role !== 'client' &&
+      show('payroll', cards.monthly_payroll) && (
+        <StatCard
+          key="payroll"
+          testId="card-monthly-payroll"
+          title={translate('company_dashboard.monthly_payroll')}
+          value={formatMoney(cards.monthly_payroll, true)}
+          icon={<PaymentsIcon />}
+          locked={!inPlan('payroll')}
+        />
+      ),
+  ].filter(Boolean);
+
+  const subscription = role === 'company_admin' ? data.subscription : null;
+
+  return (
+    <>
+      {header}
+      <Grid container spacing={2}>
+        {statCards.map((card, i) => (
+          <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
+            {card}
+          </Grid>
+        ))}
+
+        {show('employees', data.recent_employees) && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Panel
+              title={translate('company_dashboard.recent_employees')}
+              action={
+                inPlan('employees') && canOpen('/hr/employees', session) ? (
+                  <Button component={RouterLink} to="/hr/employees" size="small">
+                    {translate('company_dashboard.view_all')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {!inPlan('employees') ? (
+                <>
+                  <LockedNote />
+                  <UpgradeButton />
+                </>
+              ) : data.recent_employees?.length ? (
+                <List dense disablePadding>
+                  {data.recent_employees.map((e) => (
+                    <ListItem key={e.id} disableGutters secondaryAction={<StatusBadge status={e.employment_status} />}>
+                      <ListItemAvatar>
+                        <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 14 }}>
+                          {`${e.first_name[0] ?? ''}${e.last_name[0] ?? ''}`.toUpperCase()}
+                        </Avatar>
+                      </ListItemAvatar>
+                      <ListItemText
+                        primary={`${e.first_name} ${e.last_name}`}
+                        secondary={[e.position_title, e.department_name, formatDate(e.hire_date)].filter(Boolean).join(' · ')}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              ) : (
+                <Typography color="text.secondary">{translate('company_dashboard.no_employees')}</Typography>
+              )}
+            </Panel>
+          </Grid>
+        )}
+
+        {show('leave', data.recent_leave_requests) && (
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Panel
+              title={translate('company_dashboard.recent_leave_requests')}
+              action={
+                inPlan('leave') && canOpen('/hr/leave', session) ? (
+                  <Button component={RouterLink} to="/hr/leave" size="small">
+                    {translate('company_dashboard.view_all')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {!inPlan('leave') ? (
+                <>
+                  <LockedNote />
+                  <UpgradeButton />
+                </>
+              ) : data.recent_leave_requests?.length ? (
+                <List dense disablePadding>
+                  {data.recent_leave_requests.map((r) => (
+                    <ListItem
+                      key={r.id}
+                      disableGutters
+                      secondaryAction={<Chip size="small" variant="outlined" color={LEAVE_COLORS[r.status] ?? 'info'} label={r.status} />}
+                    >
+                      <ListItemAvatar>
+                        <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>
+                          <EventNoteIcon fontSize="small" />
+                        </Avatar>
+                      </ListItemAvatar>
+                      <ListItemText
+                        primary={[r.employee_name, r.leave_type_name].filter(Boolean).join(' · ')}
+                        secondary={`${formatDate(r.start_date)} – ${formatDate(r.end_date)} · ${translate('company_dashboard.days', { days: r.total_days })}`}
+                      />
+                    </ListItem>
+                  ))}
+                </List>
+              ) : (
+                <Typography color="text.secondary">{translate('company_dashboard.no_leave_requests')}</Typography>
+              )}
+            </Panel>
+          </Grid>
+        )}
+
+        <Grid size={{ xs: 12, md: subscription ? 8 : 12 }}>
+          <Panel title={translate('dashboard.quick_actions')}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap">
+              <QuickAction
+                to="/hr/employees"
+                icon={<PersonAddIcon />}
+                label={translate('company_dashboard.add_employee')}
+                enabled={!!module('employees')?.can_create && canOpen('/hr/employees', session)}
+              />
+              <QuickAction
+                to="/hr/payroll"
+                icon={<PaymentsIcon />}
+                label={translate('company_dashboard.process_payroll')}
+                enabled={!!(module('payroll')?.can_create || module('payroll')?.can_edit) && canOpen('/hr/payroll', session)}
+              />
+              <QuickAction
+                to="/hr/reports"
+                icon={<AssessmentIcon />}
+                label={translate('company_dashboard.generate_report')}
+                enabled={!!module('reports')?.can_view && canOpen('/hr/reports', session)}
+              />
+            </Stack>
+            {(!inPlan('employees') || !inPlan('payroll') || !inPlan('reports')) && (
+              <Box sx={{ mt: 2 }}>
+                <UpgradeButton />
+              </Box>
+            )}
+          </Panel>
+        </Grid>
+
+        {subscription && (
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Panel title={translate('company_dashboard.subscription')}>
+              <Stack spacing={1} data-testid="subscription-card">
+                <Stack direction="row" justifyContent="space-between">
+                  <Typography color="text.secondary">{translate('company_dashboard.package')}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{subscription.package_name}</Typography>
+                </Stack>
+                <Stack direction="row" justifyContent="space-between" alignItems="center">
+                  <Typography color="text.secondary">{translate('company_dashboard.status')}</Typography>
+                  <Chip
+                    size="small"
+                    color={subscription.state === 'active' ? 'success' : subscription.state === 'trial' ? 'info' : 'warning'}
+                    label={translate(`company_dashboard.states.${subscription.state}`, { _: subscription.state })}
+                  />
+                </Stack>
+                {subscription.trial_ends_at && (
+                  <Stack direction="row" justifyContent="space-between">
+                    <Typography color="text.secondary">{translate('company_dashboard.trial_ends')}</Typography>
+                    <Typography>{formatDate(subscription.trial_ends_at)}</Typography>
+                  </Stack>
+                )}
+                <Stack direction="row" justifyContent="space-between">
+                  <Typography color="text.secondary">{translate('company_dashboard.employees_used')}</Typography>
+                  <Typography>
+                    {subscription.employees_count} /{' '}
+                    {subscription.max_employees < 0 ? translate('company_dashboard.unlimited') : subscription.max_employees}
+                  </Typography>
+                </Stack>
+                <Button component={RouterLink} to="/settings" variant="outlined" sx={{ mt: 1 }}>
+                  {translate('company_dashboard.manage_subscription')}
+                </Button>
+              </Stack>
+            </Panel>
+          </Grid>
+        )}
+      </Grid>
+    </>
+  );
+}

@@ -1,0 +1,136 @@
+import { useRef, useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List as MuiList,
+  ListItem,
+  ListItemText,
+} from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadIcon from '@mui/icons-material/Upload';
+import { HttpError, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { api, errorMessage } from '../../providers/httpClient';
+
+interface RowError {
+  row?: number;
+  field: string;
+  message: string;
+}
+
+const SHOWN_ERRORS = 50;
+
+const download = (text: string, filename: string) => {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+};
+
+/** Downloads the list as it is filtered and sorted now (GET /api/hr/employees/export). */
+export const ExportEmployeesButton = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { filterValues, sort } = useListContext();
+  const [busy, setBusy] = useState(false);
+
+  const run = async () => {
+    setBusy(true);
+    try {
+      const query = new URLSearchParams({
+        filter: JSON.stringify(filterValues ?? {}),
+        sort: JSON.stringify([sort?.field ?? 'employee_code', sort?.order ?? 'ASC']),
+      });
+      const res = await api.get(`/hr/employees/export?${query}`, { headers: { Accept: 'text/csv' } });
+      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'employees.csv';
+      download(res.body, name);
+    } catch (error) {
+      notify(errorMessage(error, translate('employees.export_failed')), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button size="small" startIcon={<DownloadIcon />} onClick={run} disabled={busy}>
+      {translate('employees.export')}
+    </Button>
+  );
+};
+
+/**
+ * Imports a CSV file in the export's format (POST /api/hr/employees/import). The server checks
+ * every row first and imports all or nothing; rejected rows are listed in a dialog.
+ */
+export const ImportEmployeesButton = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<RowError[] | null>(null);
+
+  const upload = async (file: File) => {
+    setBusy(true);
+    try {
+      const res = await api.post<{ imported: number }>('/hr/employees/import', { csv: await file.text() });
+      notify(res.message ?? translate('employees.import'), { type: 'success' });
+      refresh();
+    } catch (error) {
+      const rows: RowError[] = error instanceof HttpError && Array.isArray(error.body?.errors) ? error.body.errors : [];
+      if (rows.some((e) => typeof e.row === 'number')) setErrors(rows);
+      else notify(errorMessage(error, translate('employees.import_failed')), { type: 'error' });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <>
+      <Button size="small" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy}>
+        {translate('employees.import')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        hidden
+        data-testid="employees-import-file"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void upload(file);
+        }}
+      />
+      <Dialog open={!!errors} onClose={() => setErrors(null)} fullWidth maxWidth="sm">
+        <DialogTitle>{translate('employees.import_errors_title')}</DialogTitle>
+        <DialogContent dividers>
+          <DialogContentText>{translate('employees.import_errors_intro')}</DialogContentText>
+          <MuiList dense>
+            {(errors ?? []).slice(0, SHOWN_ERRORS).map((e, i) => (
+              <ListItem key={i} disableGutters>
+                <ListItemText
+                  primary={`${translate('employees.import_row', { row: e.row })} · ${e.field}`}
+                  secondary={e.message}
+                />
+              </ListItem>
+            ))}
+          </MuiList>
+          {errors && errors.length > SHOWN_ERRORS && (
+            <DialogContentText>{translate('employees.import_more', { count: errors.length - SHOWN_ERRORS })}</DialogContentText>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setErrors(null)}>{translate('employees.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,74 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsInt, Matches, Min, registerDecorator, type ValidationOptions } from 'class-validator';
+
+type TransformArg = { value: unknown };
+
+/** Trims strings; an empty string becomes null ("empty values become null"). */
+export const trimToNull = ({ value }: TransformArg) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/** Trims strings and keeps empty ones (the required-field check then names them). */
+export const trim = ({ value }: TransformArg) => (typeof value === 'string' ? value.trim() : value);
+
+const AMOUNT = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
+
+/**
+ * A money amount sent as a number or a string, normalized to a decimal string with two decimals
+ * ("1234.5" → "1234.50"); never a float on the server. Empty values become null.
+ */
+export function normalizeAmount(value: unknown): unknown {
+  if (value === '' || value === null || value === undefined) return value === '' ? null : value;
+  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof text !== 'string') return value;
+  const match = AMOUNT.exec(text.trim());
+  if (!match) return text;
+  return `${BigInt(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+}
+
+/** Decorators of a money field: at least 0, at most 2 decimals, at most 12 digits before the point. */
+export const IsAmount = (field: string) =>
+  applyDecorators(
+    Transform(({ value }: TransformArg) => normalizeAmount(value)),
+    Matches(/^\d{1,12}\.\d{2}$/, {
+      message: `${field} must be an amount of at least 0 with at most 2 decimals`,
+    }),
+  );
+
+/** An id sent as a number or a numeric string; an empty value becomes null. */
+export const IsId = (field: string) =>
+  applyDecorators(
+    Transform(({ value }: TransformArg) => {
+      if (value === '' || value === null) return null;
+      if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
+      return value;
+    }),
+    IsInt({ message: `${field} must be an id` }),
+    Min(1, { message: `${field} must be an id` }),
+  );
+
+/** A calendar date YYYY-MM-DD that exists (no time part). */
+export function IsDateOnly(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isDateOnly',
+      target: target.constructor,
+      propertyName,
+      options: { message: `${propertyName} must be a date (YYYY-MM-DD)`, ...options },
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
+      },
+    });
+}
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** `%`, `_` and `\` matched literally in a LIKE pattern. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { forbidden, notFound } from '../../common/http/errors';
+import { Company } from '../companies/company.entity';
+import { Employee } from '../employees/employee.entity';
+import { PermissionsService } from '../permissions/permissions.service';
+import { PlanService } from '../permissions/plan.service';
+import { CompanyMetrics } from './company-metrics';
+import {
+  DASHBOARD_MODULES,
+  type CompanyDashboardDto,
+  type DashboardModuleDto,
+  type RecentEmployeeDto,
+  type SubscriptionInfoDto,
+} from './dto/company-dashboard.dto';
+
+const RECENT = 5;
+const NONE = { view: false, create: false, edit: false, delete: false };
+
+@Injectable()
+export class DashboardService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly plans: PlanService,
+    private readonly permissions: PermissionsService,
+    private readonly metrics: CompanyMetrics,
+  ) {}
+
+  /**
+   * The company view of /dashboard. Each card is computed only when the caller may view its
+   * module; company-wide payroll is for admins and payroll staff (edit right), never for client.
+   */
+  async company(ctx: AuthContext): Promise<CompanyDashboardDto> {
+    if (!ctx.companyId) {
+      throw forbidden(
+        ctx.role === 'superadmin' ? 'Impersonate a company to work with its data' : 'Your account is not linked to a company',
+      );
+    }
+    const companyId = ctx.companyId;
+    // the company row is not tenant-scoped; the id comes from the caller's token
+    const company = await this.em.findOne(Company, { id: companyId }, { filters: false });
+    if (!company) throw notFound('Company');
+    // one after the other: a request may run on a single connection (tenant transaction)
+    const plan = await this.plans.moduleKeys(companyId);
+    const rights = await this.permissions.effective(ctx);
+    const modules: DashboardModuleDto[] = DASHBOARD_MODULES.map((key) => {
+      const r = rights.get(key) ?? NONE;
+      return {
+        module_key: key,
+        in_plan: plan.has(key),
+        can_view: r.view,
+        can_create: r.create,
+        can_edit: r.edit,
+        can_delete: r.delete,
+      };
+    });
+    const can = (key: (typeof DASHBOARD_MODULES)[number], action: 'view' | 'edit' = 'view') => !!rights.get(key)?.[action];
+    const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
+
+    const zone = DateTime.now().setZone(company.time_zone).isValid ? company.time_zone : 'UTC';
+    const now = DateTime.now().setZone(zone);
+    const today = now.toISODate()!;
+    const monthStart = now.startOf('month');
+
+    const employeesVisible = can('employees');
+    const totalEmployees = employeesVisible ? await this.activeEmployees() : null;
+    const recentEmployees = employeesVisible ? await this.recentEmployees() : null;
+    const presentToday = can('attendance') ? await this.metrics.presentToday(companyId, today) : null;
+    const pendingLeaves = can('leave') ? await this.metrics.pendingLeaves(ctx) : null;
+    const payrollVisible = ctx.role !== 'client' && can('payroll') && (admin || can('payroll', 'edit'));
+    const monthlyPayroll = payrollVisible
+      ? await this.metrics.monthlyPayroll(companyId, monthStart.toISODate()!, monthStart.plus({ months: 1 }).toISODate()!)
+      : null;
+    const recentLeaves = can('leave') ? await this.metrics.recentLeaveRequests(ctx, RECENT) : null;
+    const subscription = admin ? await this.subscription(company) : null;
+
+    return {
+      company_id: company.id,
+      company_name: company.company_name,
+      time_zone: zone,
+      today,
+      cards: {
+        total_employees: totalEmployees,
+        present_today: presentToday,
+        pending_leaves: pendingLeaves,
+        monthly_payroll: monthlyPayroll,
+      },
+      recent_employees: recentEmployees,
+      recent_leave_requests: recentLeaves,
+      modules,
+      subscription,
+    };
+  }
+
+  private activeEmployees(): Promise<number> {
+    return this.em.count(Employee, { employment_status: { $ne: 'terminated' } });
+  }
+
+  private async recentEmployees(): Promise<RecentEmployeeDto[]> {
+    const rows = await this.em.find(
+      Employee,
+      {},
+      { populate: ['department', 'position'], orderBy: [{ created_at: 'DESC' }, { id: 'DESC' }], limit: RECENT },
+    );
+    return rows.map((e) => ({
+      id: e.id,
+      employee_code: e.employee_code,
+      first_name: e.first_name,
+      last_name: e.last_name,
+      email: e.email,
+      department_name: e.department?.department_name ?? null,
+      position_title: e.position?.position_title ?? null,
+      employment_status: e.employment_status,
+      hire_date: e.hire_date ?? null,
+      created_at: e.created_at,
+    }));
+  }
+
+  private async subscription(company: Company): Promise<SubscriptionInfoDto> {
+    const plan = await this.plans.plan(company.id);
+    const employees = await this.activeEmployees();
+    return {
+      package_id: plan?.packageId ?? null,
+      package_name: plan?.packageName ?? company.subscription_plan,
+      package_code: plan?.packageCode ?? company.subscription_plan,
+      subscription_status: company.subscription_status,
+      state: plan?.state ?? company.subscription_status,
+      trial_ends_at: company.trial_ends_at ?? null,
+      max_employees: plan?.limits.max_employees ?? 0,
+      employees_count: employees,
+    };
+  }
+}

@@ -1,0 +1,355 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { IsAmount, IsDateOnly, IsId, trim, trimToNull } from '../../../common/http/fields';
+import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, GENDERS, PAYMENT_FREQUENCIES } from '../employee.entity';
+
+export const REQUIRED_FIELDS = 'Please fill in all required fields';
+export const LOGIN_REQUIRED = 'Username and password are required when login is enabled';
+export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
+
+/** null or '' for a field with a default means "use the default" (create) or "unchanged" (update). */
+const nullToUndefined = ({ value }: { value: unknown }) => (value === null || value === '' ? undefined : value);
+const present = (_: object, value: unknown) => value !== undefined;
+
+/** The optional fields every write of an employee accepts (ids excepted). */
+export class EmployeeDetailsDto {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(100, { message: 'middle_name must be at most 100 characters long' })
+  middle_name?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 50 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(50, { message: 'phone must be at most 50 characters long' })
+  phone?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '1990-04-21' })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsDateOnly()
+  date_of_birth?: string | null;
+
+  @ApiPropertyOptional({ enum: GENDERS, nullable: true })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsIn([...GENDERS], { message: `gender must be one of ${GENDERS.join(', ')}` })
+  gender?: (typeof GENDERS)[number] | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(2000, { message: 'address must be at most 2000 characters long' })
+  address?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(100, { message: 'city must be at most 100 characters long' })
+  city?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(100, { message: 'state must be at most 100 characters long' })
+  state?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(100, { message: 'country must be at most 100 characters long' })
+  country?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(20, { message: 'postal_code must be at most 20 characters long' })
+  postal_code?: string | null;
+
+  @ApiPropertyOptional({ enum: EMPLOYMENT_TYPES, default: 'full_time' })
+  @Transform(nullToUndefined)
+  @IsOptional()
+  @IsIn([...EMPLOYMENT_TYPES], { message: `employment_type must be one of ${EMPLOYMENT_TYPES.join(', ')}` })
+  employment_type?: (typeof EMPLOYMENT_TYPES)[number];
+
+  @ApiPropertyOptional({ enum: EMPLOYMENT_STATUSES, default: 'active' })
+  @Transform(nullToUndefined)
+  @IsOptional()
+  @IsIn([...EMPLOYMENT_STATUSES], { message: `employment_status must be one of ${EMPLOYMENT_STATUSES.join(', ')}` })
+  employment_status?: (typeof EMPLOYMENT_STATUSES)[number];
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '85000.00', description: 'decimal, 2 decimals' })
+  @IsOptional()
+  @IsAmount('salary')
+  salary?: string | null;
+
+  @ApiPropertyOptional({ default: 'USD', example: 'USD', description: 'ISO 4217 code' })
+  @Transform(({ value }) => (value === null || value === '' ? undefined : typeof value === 'string' ? value.trim().toUpperCase() : value))
+  @IsOptional()
+  @Matches(/^[A-Z]{3}$/, { message: 'salary_currency must be a 3-letter currency code' })
+  salary_currency?: string;
+
+  @ApiPropertyOptional({ enum: PAYMENT_FREQUENCIES, default: 'monthly' })
+  @Transform(nullToUndefined)
+  @IsOptional()
+  @IsIn([...PAYMENT_FREQUENCIES], { message: `payment_frequency must be one of ${PAYMENT_FREQUENCIES.join(', ')}` })
+  payment_frequency?: (typeof PAYMENT_FREQUENCIES)[number];
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(200, { message: 'emergency_contact_name must be at most 200 characters long' })
+  emergency_contact_name?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 50 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(50, { message: 'emergency_contact_phone must be at most 50 characters long' })
+  emergency_contact_phone?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  @MaxLength(100, { message: 'emergency_contact_relationship must be at most 100 characters long' })
+  emergency_contact_relationship?: string | null;
+}
+
+/** The fields required on create (and on every imported row). */
+export class EmployeeRequiredDto extends EmployeeDetailsDto {
+  @ApiProperty({ maxLength: 50, example: 'EMP006', description: 'Unique in the company; cannot change after create' })
+  @Transform(trim)
+  @IsString({ message: REQUIRED_FIELDS })
+  @MaxLength(50, { message: 'employee_code must be at most 50 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  employee_code!: string;
+
+  @ApiProperty({ maxLength: 100, example: 'Ada' })
+  @Transform(trim)
+  @IsString({ message: REQUIRED_FIELDS })
+  @MaxLength(100, { message: 'first_name must be at most 100 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  first_name!: string;
+
+  @ApiProperty({ maxLength: 100, example: 'Lovelace' })
+  @Transform(trim)
+  @IsString({ message: REQUIRED_FIELDS })
+  @MaxLength(100, { message: 'last_name must be at most 100 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  last_name!: string;
+
+  @ApiProperty({ maxLength: 255, example: 'ada@example.com' })
+  @Transform(trim)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(255, { message: 'email must be at most 255 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  email!: string;
+
+  @ApiProperty({ format: 'date', example: '2026-01-05' })
+  @Transform(trim)
+  @IsDateOnly({ message: 'hire_date must be a date (YYYY-MM-DD)' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  hire_date!: string;
+}
+
+export class CreateEmployeeDto extends EmployeeRequiredDto {
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "A department of the caller's company" })
+  @IsOptional()
+  @IsId('department_id')
+  department_id?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "A position of the caller's company" })
+  @IsOptional()
+  @IsId('position_id')
+  position_id?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true, description: "An employee of the caller's company" })
+  @IsOptional()
+  @IsId('manager_id')
+  manager_id?: number | null;
+
+  @ApiPropertyOptional({ default: false, description: 'Create a sign-in (role employee) with username and password' })
+  @IsOptional()
+  @IsBoolean({ message: 'enable_login must be true or false' })
+  enable_login?: boolean;
+
+  @ApiPropertyOptional({ minLength: 3, maxLength: 50, description: 'Required when enable_login' })
+  @ValidateIf((o: CreateEmployeeDto) => o.enable_login === true)
+  @Transform(trim)
+  @IsString({ message: LOGIN_REQUIRED })
+  @MinLength(3, { message: 'Username must be at least 3 characters long' })
+  @MaxLength(50, { message: 'Username must be at most 50 characters long' })
+  @Matches(/^[A-Za-z0-9._-]+$/, { message: 'Username may contain only letters, digits, dots, dashes and underscores' })
+  @IsNotEmpty({ message: LOGIN_REQUIRED })
+  username?: string;
+
+  @ApiPropertyOptional({ minLength: 6, maxLength: 128, description: 'Required when enable_login' })
+  @ValidateIf((o: CreateEmployeeDto) => o.enable_login === true)
+  @IsString({ message: LOGIN_REQUIRED })
+  @MinLength(6, { message: PASSWORD_TOO_SHORT })
+  @MaxLength(128, { message: 'Password must be at most 128 characters long' })
+  @IsNotEmpty({ message: LOGIN_REQUIRED })
+  password?: string;
+
+  @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
+  @IsOptional()
+  @IsId('company_id')
+  company_id?: number;
+}
+
+/**
+ * Every field optional; a field sent is changed. employee_code may be sent (react-admin sends the
+ * whole record) but must equal the current code: codes cannot change after create.
+ */
+export class UpdateEmployeeDto extends EmployeeDetailsDto {
+  @ApiPropertyOptional({ maxLength: 50, description: 'Read-only: must equal the current code when sent' })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString({ message: REQUIRED_FIELDS })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  employee_code?: string;
+
+  @ApiPropertyOptional({ maxLength: 100 })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString({ message: REQUIRED_FIELDS })
+  @MaxLength(100, { message: 'first_name must be at most 100 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  first_name?: string;
+
+  @ApiPropertyOptional({ maxLength: 100 })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsString({ message: REQUIRED_FIELDS })
+  @MaxLength(100, { message: 'last_name must be at most 100 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  last_name?: string;
+
+  @ApiPropertyOptional({ maxLength: 255 })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  @MaxLength(255, { message: 'email must be at most 255 characters long' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  email?: string;
+
+  @ApiPropertyOptional({ format: 'date' })
+  @ValidateIf(present)
+  @Transform(trim)
+  @IsDateOnly({ message: 'hire_date must be a date (YYYY-MM-DD)' })
+  @IsNotEmpty({ message: REQUIRED_FIELDS })
+  hire_date?: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOptional()
+  @IsId('department_id')
+  department_id?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOptional()
+  @IsId('position_id')
+  position_id?: number | null;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  @IsOptional()
+  @IsId('manager_id')
+  manager_id?: number | null;
+
+  @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
+  @IsOptional()
+  @IsId('company_id')
+  company_id?: number;
+}
+
+/** One row of an imported CSV file: departments, positions and managers by code. */
+export class ImportEmployeeRowDto extends EmployeeRequiredDto {
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  department_code?: string | null;
+
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  position_code?: string | null;
+
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsString()
+  manager_code?: string | null;
+}
+
+export class ImportEmployeesDto {
+  @ApiProperty({
+    description:
+      'CSV text with a header row; columns as in the export (department_code, position_code and manager_code ' +
+      'refer to existing records or, for manager_code, to a row of the same file)',
+  })
+  @IsString({ message: 'csv must be the text of a CSV file' })
+  @MaxLength(900_000, { message: 'The file is too large (at most 900 KB)' })
+  @IsNotEmpty({ message: 'The file is empty' })
+  csv!: string;
+}
+
+export class EmployeeResponseDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() company_id!: number;
+  @ApiProperty() employee_code!: string;
+  @ApiProperty() first_name!: string;
+  @ApiProperty() last_name!: string;
+  @ApiProperty({ type: String, nullable: true }) middle_name!: string | null;
+  @ApiProperty() email!: string;
+  @ApiProperty({ type: String, nullable: true }) phone!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) date_of_birth!: string | null;
+  @ApiProperty({ enum: GENDERS, nullable: true }) gender!: (typeof GENDERS)[number] | null;
+  @ApiProperty({ type: String, nullable: true }) address!: string | null;
+  @ApiProperty({ type: String, nullable: true }) city!: string | null;
+  @ApiProperty({ type: String, nullable: true }) state!: string | null;
+  @ApiProperty({ type: String, nullable: true }) country!: string | null;
+  @ApiProperty({ type: String, nullable: true }) postal_code!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) department_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) department_name!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) position_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) position_title!: string | null;
+  @ApiProperty({ type: Number, nullable: true }) manager_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) manager_name!: string | null;
+  @ApiProperty({ enum: EMPLOYMENT_TYPES }) employment_type!: (typeof EMPLOYMENT_TYPES)[number];
+  @ApiProperty({ enum: EMPLOYMENT_STATUSES }) employment_status!: (typeof EMPLOYMENT_STATUSES)[number];
+  @ApiProperty({ type: String, format: 'date', nullable: true }) hire_date!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '85000.00' }) salary!: string | null;
+  @ApiProperty() salary_currency!: string;
+  @ApiProperty({ enum: PAYMENT_FREQUENCIES }) payment_frequency!: (typeof PAYMENT_FREQUENCIES)[number];
+  @ApiProperty({ type: String, nullable: true }) emergency_contact_name!: string | null;
+  @ApiProperty({ type: String, nullable: true }) emergency_contact_phone!: string | null;
+  @ApiProperty({ type: String, nullable: true }) emergency_contact_relationship!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'The sign-in of this employee, if any' }) user_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  @ApiProperty() created_at!: Date;
+  @ApiProperty() updated_at!: Date;
+}
+
+export class ImportResultDto {
+  @ApiProperty({ example: 12 }) imported!: number;
+}

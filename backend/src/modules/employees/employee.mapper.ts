@@ -1,0 +1,50 @@
+import { wrap } from '@mikro-orm/core';
+import type { EmployeeResponseDto } from './dto/employee.dto';
+import type { Employee } from './employee.entity';
+
+export interface EmployeeLogin {
+  user_id: number;
+  username: string;
+}
+
+const fullName = (e: Pick<Employee, 'first_name' | 'last_name'>) => `${e.first_name} ${e.last_name}`;
+
+/** The employee as the API shows it: ids for relations plus the names the screens display. */
+export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null): EmployeeResponseDto {
+  return {
+    id: e.id,
+    company_id: e.company.id,
+    employee_code: e.employee_code,
+    first_name: e.first_name,
+    last_name: e.last_name,
+    middle_name: e.middle_name ?? null,
+    email: e.email,
+    phone: e.phone ?? null,
+    date_of_birth: e.date_of_birth ?? null,
+    gender: e.gender ?? null,
+    address: e.address ?? null,
+    city: e.city ?? null,
+    state: e.state ?? null,
+    country: e.country ?? null,
+    postal_code: e.postal_code ?? null,
+    department_id: e.department?.id ?? null,
+    department_name: e.department && wrap(e.department).isInitialized() ? e.department.department_name : null,
+    position_id: e.position?.id ?? null,
+    position_title: e.position && wrap(e.position).isInitialized() ? e.position.position_title : null,
+    manager_id: e.manager?.id ?? null,
+    manager_name: e.manager && wrap(e.manager).isInitialized() ? fullName(e.manager) : null,
+    employment_type: e.employment_type,
+    employment_status: e.employment_status,
+    hire_date: e.hire_date ?? null,
+    salary: e.salary ?? null,
+    salary_currency: e.salary_currency,
+    payment_frequency: e.payment_frequency,
+    emergency_contact_name: e.emergency_contact_name ?? null,
+    emergency_contact_phone: e.emergency_contact_phone ?? null,
+    emergency_contact_relationship: e.emergency_contact_relationship ?? null,
+    user_id: login?.user_id ?? null,
+    username: login?.username ?? null,
+    created_at: e.created_at,
+    updated_at: e.updated_at,
+  };
+}

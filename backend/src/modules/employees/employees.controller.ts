@@ -1,0 +1,134 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiProperty,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { ok } from '../../common/http/envelope';
+import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
+import {
+  CreateEmployeeDto,
+  EmployeeResponseDto,
+  ImportEmployeesDto,
+  ImportResultDto,
+  UpdateEmployeeDto,
+} from './dto/employee.dto';
+import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
+
+class EmployeeDeletedDto {
+  @ApiProperty() id!: number;
+  @ApiProperty({
+    enum: ['deleted', 'terminated'],
+    description: 'deleted: removed with its login; terminated: still referenced, so kept with status terminated and its login disabled',
+  })
+  mode!: 'deleted' | 'terminated';
+}
+
+@ApiTags('employees')
+@Controller('hr/employees')
+export class EmployeesController {
+  constructor(private readonly employees: EmployeesService) {}
+
+  @Get()
+  @RequireModule('employees', 'view')
+  @ApiOperation({
+    summary: 'List employees',
+    description:
+      'filter: q (words matched case-insensitively against first name, last name, employee code and email), id, ' +
+      'department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id',
+  })
+  @ApiListQuery()
+  @ApiEnvelope(EmployeeResponseDto, { isArray: true })
+  list(@ListParams(EMPLOYEE_LIST) q: ListQuery) {
+    return this.employees.list(q);
+  }
+
+  @Get('export')
+  @RequireModule('employees', 'view')
+  @ApiOperation({ summary: 'The filtered, sorted list as a CSV file (the range is ignored)' })
+  @ApiListQuery()
+  @ApiProduces('text/csv')
+  async export(@ListParams(EMPLOYEE_LIST) q: ListQuery) {
+    const csv = await this.employees.exportCsv(q);
+    const date = new Date().toISOString().slice(0, 10);
+    // the BOM lets spreadsheet programs read the file as UTF-8
+    return new StreamableFile(Buffer.from(`\uFEFF${csv}`, 'utf8'), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="employees-${date}.csv"`,
+    });
+  }
+
+  @Post('import')
+  @RequireModule('employees', 'create')
+  @ApiOperation({
+    summary: 'Import employees from CSV (all rows or none)',
+    description:
+      'Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing.',
+  })
+  @ApiEnvelope(ImportResultDto, { status: 201 })
+  @ApiBadRequestResponse({ description: 'Invalid file or rows; nothing imported' })
+  @ApiUnprocessableEntityResponse({ description: 'The plan does not allow that many employees' })
+  async import(@Auth() ctx: AuthContext, @Body() dto: ImportEmployeesDto) {
+    const imported = await this.employees.importCsv(ctx, dto.csv);
+    return ok({ imported }, `${imported} ${imported === 1 ? 'employee' : 'employees'} imported successfully`);
+  }
+
+  @Get(':id')
+  @RequireModule('employees', 'view')
+  @ApiOperation({ summary: 'One employee' })
+  @ApiEnvelope(EmployeeResponseDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
+  get(@Param('id', ParseIntPipe) id: number) {
+    return this.employees.get(id);
+  }
+
+  @Post()
+  @RequireModule('employees', 'create')
+  @ApiOperation({ summary: 'Create an employee (and its sign-in when enable_login)' })
+  @ApiEnvelope(EmployeeResponseDto, { status: 201 })
+  @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
+  @ApiNotFoundResponse({ description: "department_id, position_id or manager_id is not the caller's company's" })
+  @ApiConflictResponse({ description: 'Employee code, username or email already in use' })
+  @ApiUnprocessableEntityResponse({ description: 'Your plan allows at most N employees' })
+  async create(@Auth() ctx: AuthContext, @Body() dto: CreateEmployeeDto) {
+    return ok(await this.employees.create(ctx, dto), 'Employee created successfully');
+  }
+
+  @Put(':id')
+  @RequireModule('employees', 'edit')
+  @ApiOperation({ summary: 'Update an employee (employee_code cannot change)' })
+  @ApiEnvelope(EmployeeResponseDto)
+  @ApiBadRequestResponse({ description: 'A field is invalid, or employee_code differs from the current one' })
+  @ApiNotFoundResponse({ description: "The employee or a referenced id is not the caller's company's" })
+  async update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmployeeDto) {
+    return ok(await this.employees.update(ctx, id, dto), 'Employee updated successfully');
+  }
+
+  @Delete(':id')
+  @HttpCode(200)
+  @RequireModule('employees', 'delete')
+  @ApiOperation({
+    summary: 'Delete an employee',
+    description:
+      'Removes the employee and its login when nothing references it; otherwise terminates it (status terminated, login disabled, sessions ended) and keeps its history.',
+  })
+  @ApiEnvelope(EmployeeDeletedDto)
+  @ApiConflictResponse({ description: 'Already terminated and still referenced' })
+  async remove(@Param('id', ParseIntPipe) id: number) {
+    const outcome = await this.employees.remove(id);
+    if (outcome.mode === 'deleted') return ok({ id, mode: outcome.mode }, 'Employee deleted successfully');
+    const n = outcome.references;
+    return ok(
+      { id, mode: outcome.mode },
+      `Employee terminated: ${n} ${n === 1 ? 'record still references' : 'records still reference'} this employee, so the history is kept and the login is disabled`,
+    );
+  }
+}

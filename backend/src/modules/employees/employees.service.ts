@@ -1,0 +1,443 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { plainToInstance } from 'class-transformer';
+import { validate } from 'class-validator';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { Page } from '../../common/http/envelope';
+import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
+import { escapeLike } from '../../common/http/fields';
+import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
+import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
+import { AuthService } from '../auth/auth.service';
+import { TokenService } from '../auth/token.service';
+import { Company } from '../companies/company.entity';
+import { Department } from '../departments/department.entity';
+import { PlanService } from '../permissions/plan.service';
+import { Position } from '../positions/position.entity';
+import { hashPassword } from '../users/password';
+import { User } from '../users/user.entity';
+import {
+  ImportEmployeeRowDto,
+  type CreateEmployeeDto,
+  type EmployeeResponseDto,
+  type UpdateEmployeeDto,
+} from './dto/employee.dto';
+import { Employee, EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
+import { toEmployeeResponse, type EmployeeLogin } from './employee.mapper';
+import { CSV_COLUMNS, employeesToCsv, INFORMATIONAL_COLUMNS, MAX_IMPORT_ROWS, parseEmployeesCsv } from './employees.csv';
+
+export const EMPLOYEE_LIST: ListQueryOptions = {
+  sortable: [
+    'id',
+    'employee_code',
+    'first_name',
+    'last_name',
+    'name',
+    'email',
+    'department_name',
+    'position_title',
+    'employment_status',
+    'employment_type',
+    'hire_date',
+    'salary',
+    'created_at',
+  ],
+  filterable: ['q', 'id', 'department_id', 'position_id', 'manager_id', 'employment_status', 'employment_type', 'company_id'],
+  defaultSort: ['employee_code', 'ASC'],
+};
+
+const POPULATE = ['department', 'position', 'manager'] as const;
+const MAX_EXPORT_ROWS = 50_000;
+const MAX_REPORTED_ERRORS = 100;
+
+export interface RowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+export type DeleteOutcome = { mode: 'deleted' } | { mode: 'terminated'; references: number };
+
+const lower = (s: string) => s.toLowerCase();
+
+@Injectable()
+export class EmployeesService {
+  /** Foreign keys that point at employees(id), read from the catalogue once. */
+  private referencingColumns?: Promise<Array<{ table_name: string; column_name: string }>>;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly auth: AuthService,
+    private readonly tokens: TokenService,
+    private readonly plans: PlanService,
+  ) {}
+
+  async list(q: ListQuery): Promise<Page<EmployeeResponseDto>> {
+    const [rows, total] = await this.em.findAndCount(Employee, this.where(q.filter), {
+      populate: POPULATE,
+      orderBy: this.orderBy(q.sort),
+      offset: q.offset,
+      limit: q.limit,
+    });
+    const logins = await this.loginsOf(rows.map((r) => r.id));
+    return new Page(
+      'hr/employees',
+      rows.map((e) => toEmployeeResponse(e, logins.get(e.id))),
+      q.offset,
+      total,
+    );
+  }
+
+  async get(id: number): Promise<EmployeeResponseDto> {
+    const e = await this.em.findOne(Employee, { id }, { populate: POPULATE });
+    if (!e) throw notFound('Employee');
+    return toEmployeeResponse(e, (await this.loginsOf([e.id])).get(e.id));
+  }
+
+  async create(ctx: AuthContext, dto: CreateEmployeeDto): Promise<EmployeeResponseDto> {
+    assertOwnCompany(ctx, dto.company_id);
+    const companyId = ctx.companyId!;
+    const passwordHash = dto.enable_login ? await hashPassword(dto.password!) : null;
+    const id = await this.em.transactional(async (em) => {
+      await this.lockCompany(em, companyId);
+      await this.assertRoom(em, companyId, dto.employment_status === 'terminated' ? 0 : 1);
+      await this.assertCodeFree(em, dto.employee_code);
+      const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
+      const position = await findRef(em, Position, dto.position_id, 'Position', 'position_id');
+      const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
+      if (dto.enable_login) await this.auth.assertAvailable(dto.email, dto.username!);
+      const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, enable_login: _l, username: _u, password: _pw, ...fields } = dto;
+      const company = em.getReference(Company, companyId);
+      const employee = em.create(Employee, {
+        ...fields,
+        company,
+        department: department ?? null,
+        position: position ?? null,
+        manager: manager ?? null,
+      });
+      if (passwordHash) {
+        em.create(User, {
+          username: dto.username!,
+          email: lower(dto.email),
+          password_hash: passwordHash,
+          role: 'employee',
+          first_name: dto.first_name,
+          last_name: dto.last_name,
+          company,
+          employee,
+        });
+      }
+      await em.flush();
+      return employee.id;
+    });
+    return this.get(id);
+  }
+
+  async update(ctx: AuthContext, id: number, dto: UpdateEmployeeDto): Promise<EmployeeResponseDto> {
+    assertOwnCompany(ctx, dto.company_id);
+    let revokeUserId: number | null = null;
+    await this.em.transactional(async (em) => {
+      const e = await em.findOne(Employee, { id });
+      if (!e) throw notFound('Employee');
+      if (dto.employee_code !== undefined && dto.employee_code !== e.employee_code) {
+        throw badRequest('Employee code cannot be changed', 'employee_code');
+      }
+      if (dto.manager_id === id) throw badRequest('An employee cannot be their own manager', 'manager_id');
+      const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
+      const position = await findRef(em, Position, dto.position_id, 'Position', 'position_id');
+      const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
+      const wasTerminated = e.employment_status === 'terminated';
+      const status = dto.employment_status ?? e.employment_status;
+      if (wasTerminated && status !== 'terminated') {
+        await this.lockCompany(em, ctx.companyId!);
+        await this.assertRoom(em, ctx.companyId!, 1);
+      }
+      const user = await em.findOne(User, { employee: e.id }, { filters: false });
+      if (user && dto.email !== undefined && lower(dto.email) !== user.email) {
+        const clash = await em.count(User, { email: lower(dto.email), id: { $ne: user.id } }, { filters: false });
+        if (clash) throw conflict('An account with this email already exists', 'email');
+        user.email = lower(dto.email);
+      }
+      const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, employee_code: _code, ...fields } = dto;
+      em.assign(e, fields);
+      if (department !== undefined) e.department = department;
+      if (position !== undefined) e.position = position;
+      if (manager !== undefined) e.manager = manager;
+      if (user) {
+        user.first_name = e.first_name;
+        user.last_name = e.last_name;
+        // a terminated employee cannot sign in; re-hiring gives the login back
+        if (status === 'terminated' && !wasTerminated) {
+          user.is_active = false;
+          revokeUserId = user.id;
+        } else if (status !== 'terminated' && wasTerminated) {
+          user.is_active = true;
+        }
+      }
+      await em.flush();
+    });
+    if (revokeUserId) await this.tokens.revokeAllOf(revokeUserId);
+    return this.get(id);
+  }
+
+  /**
+   * A hard delete (with its login) when no other record references the employee; otherwise a
+   * soft delete: employment_status terminated, login disabled and signed out, history kept.
+   */
+  async remove(id: number): Promise<DeleteOutcome> {
+    let revokeUserId: number | null = null;
+    const outcome = await this.em.transactional(async (em): Promise<DeleteOutcome> => {
+      const e = await em.findOne(Employee, { id });
+      if (!e) throw notFound('Employee');
+      const user = await em.findOne(User, { employee: e.id }, { filters: false });
+      const references = await this.countReferences(em, e.id);
+      if (references === 0) {
+        if (user) em.remove(user);
+        em.remove(e);
+        await em.flush();
+        return { mode: 'deleted' };
+      }
+      if (e.employment_status === 'terminated' && !user?.is_active) {
+        throw conflict(
+          `This employee is already terminated and is still referenced by ${references} ${references === 1 ? 'record' : 'records'}, so the record is kept`,
+        );
+      }
+      e.employment_status = 'terminated';
+      if (user) {
+        user.is_active = false;
+        revokeUserId = user.id;
+      }
+      await em.flush();
+      return { mode: 'terminated', references };
+    });
+    if (revokeUserId) await this.tokens.revokeAllOf(revokeUserId);
+    return outcome;
+  }
+
+  async exportCsv(q: ListQuery): Promise<string> {
+    const rows = await this.em.find(Employee, this.where(q.filter), {
+      populate: POPULATE,
+      orderBy: this.orderBy(q.sort),
+      limit: MAX_EXPORT_ROWS,
+    });
+    return employeesToCsv(rows);
+  }
+
+  /** Validates every row first; then imports all of them in one transaction, or none. */
+  async importCsv(ctx: AuthContext, text: string): Promise<number> {
+    const companyId = ctx.companyId!;
+    let parsed: ReturnType<typeof parseEmployeesCsv>;
+    try {
+      parsed = parseEmployeesCsv(text);
+    } catch (e) {
+      throw badRequest(`The file is not valid CSV: ${(e as Error).message}`, 'csv');
+    }
+    const known = new Set<string>(CSV_COLUMNS);
+    const unknown = parsed.header.filter((h) => !known.has(h));
+    if (unknown.length) throw badRequest(`Unknown column ${unknown[0]}; the columns are ${CSV_COLUMNS.join(', ')}`, 'csv');
+    for (const required of ['employee_code', 'first_name', 'last_name', 'email', 'hire_date']) {
+      if (!parsed.header.includes(required)) throw badRequest(`The column ${required} is missing`, 'csv');
+    }
+    if (!parsed.rows.length) throw badRequest('The file has no rows to import', 'csv');
+    if (parsed.rows.length > MAX_IMPORT_ROWS) {
+      throw badRequest(`At most ${MAX_IMPORT_ROWS} rows can be imported at once`, 'csv');
+    }
+
+    const errors: RowError[] = [];
+    // spreadsheet numbering: the header is row 1
+    const rowNumber = (i: number) => i + 2;
+    const dtos: ImportEmployeeRowDto[] = [];
+    for (const [i, raw] of parsed.rows.entries()) {
+      const values = Object.fromEntries(Object.entries(raw).filter(([k]) => !INFORMATIONAL_COLUMNS.has(k)));
+      const dto = plainToInstance(ImportEmployeeRowDto, values);
+      const found = await validate(dto, { whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true });
+      for (const v of found) {
+        for (const message of Object.values(v.constraints ?? {})) errors.push({ row: rowNumber(i), field: v.property, message });
+      }
+      dtos.push(dto);
+    }
+
+    return this.em.transactional(async (em) => {
+      await this.lockCompany(em, companyId);
+      const departments = await em.find(Department, {}, { fields: ['id', 'department_code'] });
+      const positions = await em.find(Position, {}, { fields: ['id', 'position_code'] });
+      const existing = await em.find(Employee, {}, { fields: ['id', 'employee_code'] });
+      const departmentIds = new Map(departments.map((d) => [lower(d.department_code), d.id]));
+      const positionIds = new Map(positions.map((p) => [lower(p.position_code), p.id]));
+      const employeeIds = new Map(existing.map((e) => [lower(e.employee_code), e.id]));
+      const fileCodes = new Map<string, number>();
+      dtos.forEach((dto, i) => {
+        if (typeof dto.employee_code !== 'string' || !dto.employee_code) return;
+        const code = lower(dto.employee_code);
+        const row = rowNumber(i);
+        if (employeeIds.has(code)) errors.push({ row, field: 'employee_code', message: 'Employee code already exists' });
+        else if (fileCodes.has(code)) {
+          errors.push({ row, field: 'employee_code', message: `Employee code repeats row ${fileCodes.get(code)}` });
+        } else fileCodes.set(code, row);
+      });
+      dtos.forEach((dto, i) => {
+        const row = rowNumber(i);
+        if (dto.department_code && !departmentIds.has(lower(dto.department_code))) {
+          errors.push({ row, field: 'department_code', message: `Department ${dto.department_code} not found` });
+        }
+        if (dto.position_code && !positionIds.has(lower(dto.position_code))) {
+          errors.push({ row, field: 'position_code', message: `Position ${dto.position_code} not found` });
+        }
+        if (dto.manager_code) {
+          const manager = lower(dto.manager_code);
+          if (manager === lower(dto.employee_code ?? '')) {
+            errors.push({ row, field: 'manager_code', message: 'An employee cannot be their own manager' });
+          } else if (!employeeIds.has(manager) && !fileCodes.has(manager)) {
+            errors.push({ row, field: 'manager_code', message: `Manager ${dto.manager_code} not found` });
+          }
+        }
+      });
+      if (errors.length) {
+        errors.sort((a, b) => a.row - b.row);
+        const count = errors.length;
+        throw new ApiError(
+          HttpStatus.BAD_REQUEST,
+          `The file has ${count} ${count === 1 ? 'error' : 'errors'}; nothing was imported. Row ${errors[0].row}, ${errors[0].field}: ${errors[0].message}`,
+          errors.slice(0, MAX_REPORTED_ERRORS),
+        );
+      }
+      await this.assertRoom(em, companyId, dtos.filter((d) => d.employment_status !== 'terminated').length);
+
+      const rows = dtos.map((dto) => ({
+        company: companyId,
+        employee_code: dto.employee_code,
+        first_name: dto.first_name,
+        middle_name: dto.middle_name ?? null,
+        last_name: dto.last_name,
+        email: dto.email,
+        phone: dto.phone ?? null,
+        date_of_birth: dto.date_of_birth ?? null,
+        gender: dto.gender ?? null,
+        address: dto.address ?? null,
+        city: dto.city ?? null,
+        state: dto.state ?? null,
+        country: dto.country ?? null,
+        postal_code: dto.postal_code ?? null,
+        department: dto.department_code ? departmentIds.get(lower(dto.department_code))! : null,
+        position: dto.position_code ? positionIds.get(lower(dto.position_code))! : null,
+        manager: dto.manager_code ? (employeeIds.get(lower(dto.manager_code)) ?? null) : null,
+        employment_type: dto.employment_type ?? 'full_time',
+        employment_status: dto.employment_status ?? 'active',
+        hire_date: dto.hire_date,
+        salary: dto.salary ?? null,
+        salary_currency: dto.salary_currency ?? 'USD',
+        payment_frequency: dto.payment_frequency ?? 'monthly',
+        emergency_contact_name: dto.emergency_contact_name ?? null,
+        emergency_contact_phone: dto.emergency_contact_phone ?? null,
+        emergency_contact_relationship: dto.emergency_contact_relationship ?? null,
+      }));
+      await em.insertMany(Employee, rows as any[]);
+      // managers that are rows of this file: one set-based update once every row has its id
+      const pending = dtos.filter((d) => d.manager_code && !employeeIds.has(lower(d.manager_code)));
+      if (pending.length) {
+        await em.execute(
+          `update employees e set manager_id = m.id
+             from json_to_recordset(?::json) as p(code text, manager_code text)
+             join employees m on m.company_id = ? and lower(m.employee_code) = lower(p.manager_code)
+            where e.company_id = ? and e.employee_code = p.code`,
+          [JSON.stringify(pending.map((d) => ({ code: d.employee_code, manager_code: d.manager_code }))), companyId, companyId],
+        );
+      }
+      return rows.length;
+    });
+  }
+
+  /** The sign-in of each employee, if any (users are not tenant-filtered: scoped by the ids). */
+  private async loginsOf(ids: number[]): Promise<Map<number, EmployeeLogin>> {
+    if (!ids.length) return new Map();
+    const users = await this.em.find(User, { employee: { $in: ids } }, { filters: false, fields: ['id', 'username', 'employee'] });
+    return new Map(users.map((u) => [u.employee!.id, { user_id: u.id, username: u.username }]));
+  }
+
+  private where(filter: Record<string, unknown>): FilterQuery<Employee> {
+    const and: FilterQuery<Employee>[] = [];
+    if (filter.id !== undefined) and.push({ id: { $in: idList(filter.id, 'id') } });
+    if (filter.company_id !== undefined) and.push({ company: { $in: idList(filter.company_id, 'company_id') } });
+    if (filter.department_id !== undefined) and.push({ department: { $in: idList(filter.department_id, 'department_id') } });
+    if (filter.position_id !== undefined) and.push({ position: { $in: idList(filter.position_id, 'position_id') } });
+    if (filter.manager_id !== undefined) and.push({ manager: { $in: idList(filter.manager_id, 'manager_id') } });
+    if (filter.employment_status !== undefined) {
+      and.push({ employment_status: { $in: enumList(filter.employment_status, EMPLOYMENT_STATUSES, 'employment_status') } });
+    }
+    if (filter.employment_type !== undefined) {
+      and.push({ employment_type: { $in: enumList(filter.employment_type, EMPLOYMENT_TYPES, 'employment_type') } });
+    }
+    if (filter.q !== undefined) {
+      if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      // every word must match one of the fields: "jane doe" finds Jane Doe
+      for (const term of filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
+        const like = { $ilike: `%${escapeLike(term)}%` };
+        and.push({ $or: [{ first_name: like }, { last_name: like }, { employee_code: like }, { email: like }] });
+      }
+    }
+    return and.length ? { $and: and } : {};
+  }
+
+  private orderBy(sort: ListQuery['sort']): QueryOrderMap<Employee>[] {
+    const o = sort.order;
+    const primary: QueryOrderMap<Employee> =
+      sort.field === 'department_name'
+        ? { department: { department_name: o } }
+        : sort.field === 'position_title'
+          ? { position: { position_title: o } }
+          : sort.field === 'name'
+            ? { first_name: o, last_name: o }
+            : ({ [sort.field]: o } as QueryOrderMap<Employee>);
+    return [primary, { id: o }];
+  }
+
+  /** Serializes creates of one company, so the plan limit holds under concurrent requests. */
+  private async lockCompany(em: EntityManager, companyId: number): Promise<void> {
+    await em.execute('select id from companies where id = ? for update', [companyId]);
+  }
+
+  /** The plan's max_employees (-1 unlimited) counts everyone not terminated. */
+  private async assertRoom(em: EntityManager, companyId: number, adding: number): Promise<void> {
+    if (adding <= 0) return;
+    const { max_employees: max } = await this.plans.limits(companyId);
+    if (max < 0) return;
+    const current = await em.count(Employee, { employment_status: { $ne: 'terminated' } });
+    if (current + adding > max) {
+      throw unprocessable(`Your plan allows at most ${max} ${max === 1 ? 'employee' : 'employees'}`);
+    }
+  }
+
+  private async assertCodeFree(em: EntityManager, code: string): Promise<void> {
+    const taken = await em.count(Employee, { employee_code: { $ilike: escapeLike(code) } });
+    if (taken) throw conflict('Employee code already exists', 'employee_code');
+  }
+
+  /** Rows of other tables that point at this employee (its own login excepted). */
+  private async countReferences(em: EntityManager, id: number): Promise<number> {
+    this.referencingColumns ??= em.execute(
+      `select quote_ident(n.nspname) || '.' || quote_ident(cl.relname) as table_name, quote_ident(a.attname) as column_name
+         from pg_constraint c
+         join pg_class cl on cl.oid = c.conrelid
+         join pg_namespace n on n.oid = cl.relnamespace
+         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+        where c.contype = 'f' and c.confrelid = 'employees'::regclass and array_length(c.conkey, 1) = 1
+          and cl.relname <> 'users'`,
+    );
+    const columns = await this.referencingColumns;
+    if (!columns.length) return 0;
+    const sql = columns
+      .map((c) => `(select count(*) from ${c.table_name} where ${c.column_name} = ?)`)
+      .join(' + ');
+    const [row] = await em.execute<Array<{ n: string | number }>>(`select (${sql})::int as n`, columns.map(() => id));
+    return Number(row.n);
+  }
+}
+
+function enumList<T extends string>(value: unknown, allowed: readonly T[], field: string): T[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (!list.every((v) => allowed.includes(v as T))) {
+    throw badRequest(`filter: ${field} must be one of ${allowed.join(', ')}`, 'filter');
+  }
+  return list as T[];
+}

@@ -85,11 +85,4 @@ test.describe('landing page', () => {
     await expect(card).toContainText('Employee Management');
     await expect(card).toContainText('Most Popular');
   });
-
-  test('/free-trial shows the sign-up placeholder with a way to register', async ({ page }) => {
-    await page.goto('/free-trial');
-
-    await expect(page.getByRole('heading', { name: 'Start your free trial' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
-  });
 });

@@ -1,5 +1,5 @@
 // Data of the public landing page: wire types of the two public calls, the built-in
-// defaults used until the CMS has content, and the loaders.
+// defaults used when no CMS page is active, and the loaders.
 
 export interface LandingFeature {
   id?: number | string;
@@ -53,6 +53,8 @@ export interface LandingPageData {
   footer_social_links?: Record<string, string> | null;
   seo_title?: string | null;
   seo_description?: string | null;
+  seo_keywords?: string | null;
+  og_image_url?: string | null;
   features?: LandingFeature[] | null;
   testimonials?: Testimonial[] | null;
 }
@@ -121,29 +123,52 @@ export const DEFAULT_CONTENT: LandingContent = {
   seo_title: 'HR Platform - Manage your workforce in one place',
   seo_description:
     'Employees, attendance, leave, payroll and KPIs for your whole company in one HR platform. Start a free trial today.',
+  seo_keywords: '',
+  og_image_url: '',
   features: [
-    { title: 'Employees', description: 'Profiles, departments and positions for every company you run.' },
-    { title: 'Attendance', description: 'Check-in and check-out, shift rosters and daily presence at a glance.' },
-    { title: 'Leave Management', description: 'Requests, approvals and balances without spreadsheets.' },
-    { title: 'Payroll', description: 'Compute and review payroll for every pay period in a few clicks.' },
-    { title: 'Operational Monitoring', description: 'Follow tasks and operations across teams as they happen.' },
-    { title: 'KPI & Bonus', description: 'Set targets, score performance and calculate bonuses fairly.' },
+    { title: 'Employees', description: 'Profiles, departments and positions for every company you run.', icon_name: 'users' },
+    { title: 'Attendance', description: 'Check-in and check-out, shift rosters and daily presence at a glance.', icon_name: 'clock' },
+    { title: 'Leave Management', description: 'Requests, approvals and balances without spreadsheets.', icon_name: 'calendar' },
+    { title: 'Payroll', description: 'Compute and review payroll for every pay period in a few clicks.', icon_name: 'wallet' },
+    { title: 'Operational Monitoring', description: 'Follow tasks and operations across teams as they happen.', icon_name: 'activity' },
+    { title: 'KPI & Bonus', description: 'Set targets, score performance and calculate bonuses fairly.', icon_name: 'award' },
   ],
   testimonials: [],
 };
 
-const isSet = (v: unknown): boolean => v !== null && v !== undefined && v !== '';
+const isSet = (v: unknown): boolean => v !== null && v !== undefined && (typeof v !== 'string' || v.trim() !== '');
 
-/** CMS values win over the defaults; empty or missing values keep the default. */
+/** Fields a page cannot do without: an empty CMS value shows the default. Others may be left empty. */
+const ESSENTIAL: ReadonlySet<string> = new Set([
+  'hero_title',
+  'hero_cta_text',
+  'stats_clients_count',
+  'stats_projects_count',
+  'stats_years_count',
+  'stats_countries_count',
+  'features_title',
+  'testimonials_title',
+  'pricing_title',
+  'cta_title',
+  'cta_button_text',
+  'cta_button_url',
+  'footer_company_name',
+  'footer_contact_email',
+  'seo_title',
+  'seo_description',
+]);
+
+/** The active CMS page over the defaults: its features (by order_index) and testimonials as they are. */
 export function mergeContent(data: LandingPageData): LandingContent {
   const merged: Record<string, unknown> = { ...DEFAULT_CONTENT };
-  for (const [key, value] of Object.entries(data)) {
-    if (key in DEFAULT_CONTENT && isSet(value) && !Array.isArray(value)) merged[key] = value;
+  for (const key of Object.keys(DEFAULT_CONTENT)) {
+    if (key === 'features' || key === 'testimonials') continue;
+    const value = (data as Record<string, unknown>)[key];
+    if (isSet(value)) merged[key] = value;
+    else if (!ESSENTIAL.has(key) && key !== 'footer_social_links') merged[key] = '';
   }
   const content = merged as LandingContent;
-  if (data.features?.length) {
-    content.features = [...data.features].sort((a, b) => (a.order_index ?? 0) - (b.order_index ?? 0));
-  }
+  content.features = [...(data.features ?? [])].sort((a, b) => (a.order_index ?? 0) - (b.order_index ?? 0));
   content.testimonials = data.testimonials ?? [];
   return content;
 }

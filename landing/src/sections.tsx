@@ -1,25 +1,51 @@
 import type { LandingContent, PublicPackage } from './content';
+import { FeatureIcon } from './icons';
+
+const isExternal = (url: string) => /^https?:\/\//i.test(url);
+
+/** A link to a configured URL: other sites open in a new tab. */
+function CtaLink({ href, className, children }: { href: string; className: string; children: string }) {
+  return isExternal(href) ? (
+    <a className={className} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+    </a>
+  ) : (
+    <a className={className} href={href}>
+      {children}
+    </a>
+  );
+}
 
 export function Hero({ content }: { content: LandingContent }) {
   return (
-    <section className="hero">
+    <section className="hero" aria-labelledby="hero-title">
       <div className="container hero-inner">
         <div className="hero-text">
-          <p className="eyebrow">{content.hero_subtitle}</p>
-          <h1>{content.hero_title}</h1>
-          <p className="lead">{content.hero_description}</p>
+          {content.hero_subtitle && <p className="eyebrow">{content.hero_subtitle}</p>}
+          <h1 id="hero-title">{content.hero_title}</h1>
+          {content.hero_description && <p className="lead">{content.hero_description}</p>}
           <div className="actions">
             <a className="btn btn-primary btn-lg" href="/free-trial">
               {content.hero_cta_text}
             </a>
             {content.hero_secondary_cta_text && content.hero_secondary_cta_url && (
-              <a className="btn btn-outline btn-lg" href={content.hero_secondary_cta_url}>
+              <CtaLink className="btn btn-outline btn-lg" href={content.hero_secondary_cta_url}>
                 {content.hero_secondary_cta_text}
-              </a>
+              </CtaLink>
             )}
           </div>
         </div>
-        {content.hero_image_url && <img className="hero-image" src={content.hero_image_url} alt="" />}
+        {content.hero_image_url && (
+          <img
+            className="hero-image"
+            src={content.hero_image_url}
+            alt={`${content.footer_company_name} product preview`}
+            width="560"
+            height="380"
+            fetchPriority="high"
+          />
+        )}
       </div>
     </section>
   );
@@ -57,9 +83,11 @@ export function Features({ content }: { content: LandingContent }) {
         <div className="grid">
           {content.features.map((feature, i) => (
             <article className="card" key={feature.id ?? i}>
-              <span className="icon" aria-hidden="true">
-                {feature.title.charAt(0)}
-              </span>
+              {feature.image_url ? (
+                <img className="feature-image" src={feature.image_url} alt={feature.title} loading="lazy" />
+              ) : (
+                <FeatureIcon name={feature.icon_name} title={feature.title} />
+              )}
               <h3>{feature.title}</h3>
               {feature.description && <p>{feature.description}</p>}
             </article>
@@ -70,37 +98,40 @@ export function Features({ content }: { content: LandingContent }) {
   );
 }
 
+/** Stars out of 5 (a rating outside 1..5 is clamped). */
+export const starsOf = (rating: number | null | undefined): number =>
+  Math.max(0, Math.min(5, Math.round(rating ?? 5)));
+
 export function Testimonials({ content }: { content: LandingContent }) {
-  if (content.testimonials.length === 0) return null;
   return (
     <section id="testimonials" className="section alt" aria-labelledby="testimonials-title">
       <div className="container">
-        <SectionTitle
-          id="testimonials-title"
-          title={content.testimonials_title}
-          subtitle={content.testimonials_subtitle}
-        />
+        <SectionTitle id="testimonials-title" title={content.testimonials_title} subtitle={content.testimonials_subtitle} />
         <div className="grid">
           {content.testimonials.map((t, i) => {
-            const rating = Math.max(0, Math.min(5, Math.round(t.rating ?? 5)));
+            const rating = starsOf(t.rating);
             return (
               <figure className="card testimonial" key={t.id ?? i}>
                 <div className="stars" role="img" aria-label={`Rated ${rating} out of 5`}>
-                  {'★'.repeat(rating)}
-                  {'☆'.repeat(5 - rating)}
+                  <span aria-hidden="true">
+                    {'★'.repeat(rating)}
+                    <span className="stars-off">{'★'.repeat(5 - rating)}</span>
+                  </span>
                 </div>
                 <blockquote>{t.testimonial_text}</blockquote>
                 <figcaption>
                   {t.client_avatar_url ? (
-                    <img className="avatar" src={t.client_avatar_url} alt="" />
+                    <img className="avatar" src={t.client_avatar_url} alt={t.client_name} width="40" height="40" loading="lazy" />
                   ) : (
                     <span className="avatar" aria-hidden="true">
-                      {t.client_name.charAt(0)}
+                      {t.client_name.charAt(0).toUpperCase()}
                     </span>
                   )}
                   <span>
                     <strong>{t.client_name}</strong>
-                    <small>{[t.client_position, t.client_company].filter(Boolean).join(', ')}</small>
+                    {(t.client_position || t.client_company) && (
+                      <small>{[t.client_position, t.client_company].filter(Boolean).join(', ')}</small>
+                    )}
                   </span>
                 </figcaption>
               </figure>
@@ -123,6 +154,10 @@ export function annualSaving(pkg: PublicPackage): number {
   return Math.round((1 - annual / (monthly * 12)) * 100);
 }
 
+/** 'Unlimited' when the maximum is empty or -1. */
+export const employeeLimit = (max: number | null | undefined): string =>
+  max == null || max === -1 ? 'Unlimited employees' : `Up to ${max} employees`;
+
 export function Pricing({ content, packages }: { content: LandingContent; packages: PublicPackage[] }) {
   return (
     <section id="pricing" className="section" aria-labelledby="pricing-title">
@@ -132,22 +167,33 @@ export function Pricing({ content, packages }: { content: LandingContent; packag
           <div className="grid pricing">
             {packages.map((pkg) => {
               const saving = annualSaving(pkg);
-              const max = pkg.max_employees;
+              const annual = toNumber(pkg.annual_price);
               return (
                 <article className={`card plan${pkg.is_popular ? ' popular' : ''}`} key={pkg.id}>
                   {pkg.is_popular && <span className="badge">Most Popular</span>}
                   <h3>{pkg.package_name}</h3>
                   {pkg.description && <p>{pkg.description}</p>}
-                  <p className="price">${dollars(toNumber(pkg.monthly_price))}/month</p>
-                  {saving > 0 && <p className="saving">Save {saving}% with annual billing</p>}
+                  <p className="price">
+                    ${dollars(toNumber(pkg.monthly_price))}
+                    <small>/month</small>
+                  </p>
+                  {annual > 0 && (
+                    <p className="annual">
+                      or ${dollars(annual)}/year{saving > 0 && <strong className="saving"> Save {saving}%</strong>}
+                    </p>
+                  )}
                   <ul>
-                    <li>{max == null || max === -1 ? 'Unlimited' : `Up to ${max}`} employees</li>
+                    <li>{employeeLimit(pkg.max_employees)}</li>
                     {(pkg.trial_days ?? 0) > 0 && <li>{pkg.trial_days}-day free trial</li>}
                     {pkg.included_features?.map((f) => (
                       <li key={f.feature_name}>{f.feature_name}</li>
                     ))}
                   </ul>
-                  <a className="btn btn-primary" href={`/free-trial?package=${encodeURIComponent(String(pkg.id))}`}>
+                  <a
+                    className="btn btn-primary"
+                    href={`/free-trial?package=${encodeURIComponent(String(pkg.id))}`}
+                    aria-label={`Start Free Trial with ${pkg.package_name}`}
+                  >
                     Start Free Trial
                   </a>
                 </article>
@@ -169,10 +215,10 @@ export function FinalCta({ content }: { content: LandingContent }) {
     <section className="section cta" aria-labelledby="cta-title">
       <div className="container center">
         <h2 id="cta-title">{content.cta_title}</h2>
-        <p>{content.cta_description}</p>
-        <a className="btn btn-light btn-lg" href={content.cta_button_url || '/free-trial'}>
+        {content.cta_description && <p>{content.cta_description}</p>}
+        <CtaLink className="btn btn-light btn-lg" href={content.cta_button_url || '/free-trial'}>
           {content.cta_button_text}
-        </a>
+        </CtaLink>
       </div>
     </section>
   );

@@ -1,0 +1,68 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+
+/** Trims text; an empty text clears the field (null). */
+export const blankToNull = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/** http(s) URLs and same-site paths or anchors; never javascript: or data: URLs in the public page. */
+export const SAFE_URL = /^(https?:\/\/[^\s<>"]+|\/[^\s<>"]*|#[^\s<>"]*)$/i;
+export const SAFE_URL_MESSAGE = '$property must be an http(s) URL, a path starting with / or an anchor starting with #';
+
+const ONLY_WHEN_SENT = ValidateIf((_: object, value: unknown) => value !== undefined);
+
+/** Optional text; null or '' clears it. */
+export const OptionalText = (maxLength: number, example?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength, example }),
+    Transform(blankToNull),
+    IsOptional(),
+    IsString({ message: '$property must be text' }),
+    MaxLength(maxLength, { message: '$property must be at most $constraint1 characters long' }),
+  );
+
+/** Optional URL (see SAFE_URL); null or '' clears it. */
+export const OptionalUrl = (example?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: 2048, example }),
+    Transform(blankToNull),
+    IsOptional(),
+    IsString({ message: '$property must be text' }),
+    MaxLength(2048, { message: '$property must be at most $constraint1 characters long' }),
+    Matches(SAFE_URL, { message: SAFE_URL_MESSAGE }),
+  );
+
+export const OptionalEmail = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, example: 'contact@example.com' }),
+    Transform(blankToNull),
+    IsOptional(),
+    IsEmail({}, { message: '$property must be an email address' }),
+    MaxLength(255, { message: '$property must be at most $constraint1 characters long' }),
+  );
+
+/** A whole number that may be left out but never cleared. */
+export const OptionalCount = (min: number, max: number, example?: number) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: Number, minimum: min, maximum: max, example }),
+    ONLY_WHEN_SENT,
+    IsInt({ message: '$property must be a whole number' }),
+    Min(min, { message: '$property must be at least $constraint1' }),
+    Max(max, { message: '$property must be at most $constraint1' }),
+  );
+
+/** Text that may be left out but, when sent, must not be empty. */
+export const OptionalRequiredText = (maxLength: number, emptyMessage: string, example?: string) =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength, example }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
+    ONLY_WHEN_SENT,
+    IsString({ message: '$property must be text' }),
+    Matches(/\S/, { message: emptyMessage }),
+    MaxLength(maxLength, { message: '$property must be at most $constraint1 characters long' }),
+  );

@@ -62,8 +62,17 @@ test.describe('registration', () => {
 
     const login = new LoginPage(page);
     await expect(login.heading).toBeVisible();
-    await login.signInAndExpectDashboard(client.email, client.password);
+    await login.signIn(client.email, client.password);
+    await login.expectMessage('Login successful! Redirecting...');
+    // platform rule: a client without a position that allows the web is asked to use the app
+    await expect(page).toHaveURL(/\/pwa-install$/);
+    await login.expectMessage('Employees must use the PWA (Progressive Web App). Please install the app.');
+    await page.getByRole('button', { name: 'Continue in Browser (Limited Access)' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(new LayoutPage(page).sidebarSubtitle('HR Management')).toBeVisible();
+    // the choice holds for the rest of the visit
+    await page.reload();
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('the passwords must match', async ({ page }) => {

@@ -1,23 +1,21 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Auth } from '../../common/auth/decorators';
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { EffectivePermissionDto, ModuleDto } from './dto/permission.dto';
-import type { PermissionModule } from './permission-module.entity';
+import { ok } from '../../common/http/envelope';
+import { EffectivePermissionDto, ModuleDto, PermissionEntryDto, SavePermissionsDto } from './dto/permission.dto';
+import { PermissionMatrixService, type MatrixSubject } from './permission-matrix.service';
+import { toModule, toPermissionEntry } from './permissions.mapper';
 import { PermissionsService } from './permissions.service';
-
-const toModule = (m: PermissionModule): ModuleDto => ({
-  id: m.id,
-  module_key: m.module_key,
-  module_name: m.module_name,
-  description: m.description ?? null,
-});
 
 @ApiTags('permissions')
 @Controller('permissions')
 export class PermissionsController {
-  constructor(private readonly permissions: PermissionsService) {}
+  constructor(
+    private readonly permissions: PermissionsService,
+    private readonly matrix: PermissionMatrixService,
+  ) {}
 
   @Get('modules')
   @ApiOperation({ summary: 'The modules permissions are granted on' })
@@ -44,5 +42,54 @@ export class PermissionsController {
           can_delete: r.delete,
         };
       });
+  }
+
+  @Get('positions/:id/permissions')
+  @Roles('company_admin', 'superadmin')
+  @ApiOperation({ summary: "A position's permission entries" })
+  @ApiEnvelope(PermissionEntryDto, { isArray: true })
+  @ApiNotFoundResponse({ description: "No such position in the caller's company" })
+  positionEntries(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return this.read(ctx, 'position', id);
+  }
+
+  @Post('positions/:id/permissions')
+  @HttpCode(200)
+  @Roles('company_admin', 'superadmin')
+  @ApiOperation({ summary: "Replaces a position's permission entries as a whole (one transaction)" })
+  @ApiEnvelope(PermissionEntryDto, { isArray: true })
+  @ApiBadRequestResponse({ description: 'An entry is invalid; errors name it (e.g. permissions.2.can_view)' })
+  @ApiNotFoundResponse({ description: "No such position in the caller's company" })
+  savePosition(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: SavePermissionsDto) {
+    return this.save(ctx, 'position', id, dto);
+  }
+
+  @Get('departments/:id/permissions')
+  @Roles('company_admin', 'superadmin')
+  @ApiOperation({ summary: "A department's permission entries" })
+  @ApiEnvelope(PermissionEntryDto, { isArray: true })
+  @ApiNotFoundResponse({ description: "No such department in the caller's company" })
+  departmentEntries(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return this.read(ctx, 'department', id);
+  }
+
+  @Post('departments/:id/permissions')
+  @HttpCode(200)
+  @Roles('company_admin', 'superadmin')
+  @ApiOperation({ summary: "Replaces a department's permission entries as a whole (one transaction)" })
+  @ApiEnvelope(PermissionEntryDto, { isArray: true })
+  @ApiBadRequestResponse({ description: 'An entry is invalid; errors name it (e.g. permissions.2.can_view)' })
+  @ApiNotFoundResponse({ description: "No such department in the caller's company" })
+  saveDepartment(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: SavePermissionsDto) {
+    return this.save(ctx, 'department', id, dto);
+  }
+
+  private async read(ctx: AuthContext, subject: MatrixSubject, id: number): Promise<PermissionEntryDto[]> {
+    return (await this.matrix.entries(ctx, subject, id)).map(toPermissionEntry);
+  }
+
+  private async save(ctx: AuthContext, subject: MatrixSubject, id: number, dto: SavePermissionsDto) {
+    const saved = await this.matrix.replace(ctx, subject, id, dto.permissions);
+    return ok(saved.entries.map(toPermissionEntry), `Permissions updated for ${saved.name}`);
   }
 }

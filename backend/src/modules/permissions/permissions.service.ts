@@ -34,7 +34,7 @@ export class PermissionsService {
     }
     if (!ctx.employeeId) return result;
     const rows: Array<{ module_key: ModuleKey; v: boolean; c: boolean; e: boolean; d: boolean }> =
-      await this.em.getConnection().execute(
+      await this.em.execute(
         `select m.module_key, bool_or(pe.can_view) v, bool_or(pe.can_create) c, bool_or(pe.can_edit) e, bool_or(pe.can_delete) d
            from employees emp
            join permission_entries pe on pe.company_id = emp.company_id

@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, Min, ValidateNested } from 'class-validator';
 
 export class ModuleDto {
   @ApiProperty() id!: number;
@@ -14,4 +16,52 @@ export class EffectivePermissionDto {
   @ApiProperty() can_create!: boolean;
   @ApiProperty() can_edit!: boolean;
   @ApiProperty() can_delete!: boolean;
+}
+
+/** One stored entry of a position's or a department's matrix. */
+export class PermissionEntryDto extends EffectivePermissionDto {
+  @ApiProperty() id!: number;
+  @ApiProperty({ nullable: true, type: Number }) position_id!: number | null;
+  @ApiProperty({ nullable: true, type: Number }) department_id!: number | null;
+}
+
+export class PermissionEntryInputDto {
+  @ApiProperty({ description: 'id of a module of GET /permissions/modules' })
+  @IsInt({ message: 'module_id must be an id' })
+  @Min(1, { message: 'module_id must be an id' })
+  module_id!: number;
+
+  @ApiPropertyOptional({ default: false })
+  @IsOptional()
+  @IsBoolean({ message: 'can_view must be true or false' })
+  can_view?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: 'needs can_view' })
+  @IsOptional()
+  @IsBoolean({ message: 'can_create must be true or false' })
+  can_create?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: 'needs can_view' })
+  @IsOptional()
+  @IsBoolean({ message: 'can_edit must be true or false' })
+  can_edit?: boolean;
+
+  @ApiPropertyOptional({ default: false, description: 'needs can_view' })
+  @IsOptional()
+  @IsBoolean({ message: 'can_delete must be true or false' })
+  can_delete?: boolean;
+}
+
+export class SavePermissionsDto {
+  @ApiProperty({
+    type: [PermissionEntryInputDto],
+    description:
+      'The whole matrix: replaces every entry of the position or department. A module left out, or sent with ' +
+      'every flag false, has no entry. can_create, can_edit and can_delete without can_view are refused (400).',
+  })
+  @IsArray({ message: 'permissions must be a list' })
+  @ArrayMaxSize(200, { message: 'permissions has too many entries' })
+  @ValidateNested({ each: true })
+  @Type(() => PermissionEntryInputDto)
+  permissions!: PermissionEntryInputDto[];
 }

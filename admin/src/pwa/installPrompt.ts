@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react';
+
+/** The browser's install offer (Chromium's `beforeinstallprompt` event). */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
+}
+
+let deferred: BeforeInstallPromptEvent | null = null;
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+/**
+ * Keeps the browser's install offer from page load on (it fires once, often before any screen
+ * that shows an Install button has mounted). Call once at start.
+ */
+export function captureInstallPrompt(): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    deferred = event as BeforeInstallPromptEvent;
+    changed();
+  });
+  window.addEventListener('appinstalled', () => {
+    deferred = null;
+    changed();
+  });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The pending install offer, or null when the browser offers none. */
+export const useInstallPrompt = (): BeforeInstallPromptEvent | null =>
+  useSyncExternalStore(subscribe, () => deferred, () => null);
+
+/** Shows the browser's install dialog; the offer is used up whatever the outcome. */
+export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unavailable'> {
+  const event = deferred;
+  if (!event) return 'unavailable';
+  deferred = null;
+  changed();
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  return outcome;
+}

@@ -1,0 +1,334 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
+import { useNotify, useTranslate } from 'react-admin';
+import { useSession } from '../../../auth/useSession';
+import { api, fieldErrors } from '../../../providers/httpClient';
+import { isImpersonating } from '../../../providers/session';
+import { TabCard } from './TabCard';
+
+type Group = 'general' | 'geolocation' | 'device' | 'network';
+const GROUPS: Group[] = ['general', 'geolocation', 'device', 'network'];
+
+/** GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists. */
+type Settings = Record<Group, Record<string, boolean | number | string | string[]>>;
+
+/** Address and device lists are edited one entry per line. */
+const LIST_FIELDS: Record<string, Group> = {
+  device_whitelist: 'device',
+  allowed_ip_ranges: 'network',
+  trusted_ips: 'network',
+};
+
+const FLAGS: Record<Group, string[]> = {
+  general: [
+    'enable_geolocation',
+    'require_location_check',
+    'allow_offline_checkin',
+    'auto_check_out',
+    'ip_based_attendance',
+    'face_recognition',
+    'notification_enabled',
+  ],
+  geolocation: ['enable_gps', 'enable_network_location', 'enable_wifi_scanning'],
+  device: ['allow_mobile_devices', 'allow_desktop_devices', 'restrict_by_device_id', 'enable_device_tracking'],
+  network: ['enable_ip_restriction', 'enable_ip_whitelist', 'enable_ip_tracking'],
+};
+
+/** hr.md 5 bounds (the server checks them too and names the field when one is off). */
+const NUMBERS: Record<Group, Array<{ key: string; min: number; max: number; step: number; help: string }>> = {
+  general: [],
+  geolocation: [
+    { key: 'default_radius', min: 10, max: 1000, step: 1, help: 'bounds_radius' },
+    { key: 'max_radius', min: 10, max: 1000, step: 1, help: 'bounds_radius' },
+    { key: 'accuracy_threshold', min: 1, max: 100, step: 1, help: 'bounds_accuracy' },
+    { key: 'location_timeout', min: 1000, max: 60000, step: 1000, help: 'bounds_timeout' },
+    { key: 'location_retention_days', min: 1, max: 365, step: 1, help: 'bounds_retention' },
+  ],
+  device: [{ key: 'max_devices_per_user', min: 1, max: 10, step: 1, help: 'bounds_devices' }],
+  network: [],
+};
+
+const LISTS: Record<Group, string[]> = {
+  general: [],
+  geolocation: [],
+  device: ['device_whitelist'],
+  network: ['allowed_ip_ranges', 'trusted_ips'],
+};
+
+const listText = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
+const textList = (text: string) =>
+  text
+    .split(/[\n,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+interface LocationResult {
+  latitude: number;
+  longitude: number;
+  accuracy: number;
+}
+
+/** Settings → Attendance Settings (General, Geolocation, Device, Network), saved per company. */
+export default function AttendanceSettingsTab() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const session = useSession();
+  const needsCompany = session.user?.role === 'superadmin' && !isImpersonating(session);
+  const [tab, setTab] = useState<Group>('general');
+  const [form, setForm] = useState<Settings | null>(null);
+  /** number inputs as typed ('' while empty) */
+  const [numbers, setNumbers] = useState<Record<string, string>>({});
+  const [lists, setLists] = useState<Record<string, string>>({});
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [location, setLocation] = useState<LocationResult | null>(null);
+
+  const fill = useCallback((settings: Settings) => {
+    setForm(settings);
+    const nums: Record<string, string> = {};
+    for (const group of GROUPS) for (const { key } of NUMBERS[group]) nums[`${group}.${key}`] = String(settings[group][key] ?? '');
+    setNumbers(nums);
+    const texts: Record<string, string> = {};
+    for (const [key, group] of Object.entries(LIST_FIELDS)) texts[`${group}.${key}`] = listText(settings[group][key]);
+    setLists(texts);
+  }, []);
+
+  const load = useCallback(async () => {
+    setLoadError(null);
+    try {
+      const { json } = await api.get<Settings>('/settings/attendance');
+      fill(json);
+    } catch {
+      setLoadError(translate('settings.fetch_failed'));
+      notify('settings.fetch_failed', { type: 'error' });
+    }
+  }, [fill, notify, translate]);
+
+  useEffect(() => {
+    if (!needsCompany) void load();
+  }, [load, needsCompany]);
+
+  const setFlag = (group: Group, key: string, value: boolean) =>
+    setForm((current) => (current ? { ...current, [group]: { ...current[group], [key]: value } } : current));
+
+  const body = (): Settings | null => {
+    if (!form) return null;
+    const out = Object.fromEntries(GROUPS.map((g) => [g, { ...form[g] }])) as Settings;
+    for (const [path, text] of Object.entries(numbers)) {
+      const [group, key] = path.split('.') as [Group, string];
+      out[group][key] = text.trim() === '' ? (null as unknown as number) : Number(text);
+    }
+    for (const [path, text] of Object.entries(lists)) {
+      const [group, key] = path.split('.') as [Group, string];
+      out[group][key] = textList(text);
+    }
+    return out;
+  };
+
+  const save = async () => {
+    const payload = body();
+    if (!payload) return;
+    setSaving(true);
+    setErrors({});
+    try {
+      const { json } = await api.put<Settings>('/settings/attendance', payload);
+      fill(json);
+      notify('settings.saved', { type: 'success' });
+    } catch (e) {
+      const found = Object.fromEntries(fieldErrors(e).map((err) => [err.field, err.message]));
+      setErrors(found);
+      const first = Object.keys(found)[0]?.split('.')[0] as Group | undefined;
+      if (first && GROUPS.includes(first)) setTab(first);
+      notify('settings.save_failed', { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const testLocation = () => {
+    if (!('geolocation' in navigator) || !navigator.geolocation) {
+      notify('settings.attendance.geolocation.unsupported', { type: 'error' });
+      return;
+    }
+    const typed = Number(numbers['geolocation.location_timeout']);
+    const timeout = Number.isFinite(typed) && typed > 0 ? typed : Number(form?.geolocation.location_timeout ?? 10000);
+    setLocating(true);
+    setLocation(null);
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setLocation({
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          accuracy: position.coords.accuracy,
+        });
+        notify('settings.attendance.geolocation.test_success', { type: 'success' });
+      },
+      (error) => {
+        setLocating(false);
+        const reason = error?.message;
+        notify(
+          reason
+            ? `${translate('settings.attendance.geolocation.test_failed')}${reason}`
+            : translate('settings.attendance.geolocation.test_failed_plain'),
+          { type: 'error' },
+        );
+      },
+      { enableHighAccuracy: true, maximumAge: 0, timeout },
+    );
+  };
+
+  const label = (group: Group, key: string) => translate(`settings.attendance.${group}.${key}`);
+  const threshold = Number(numbers['geolocation.accuracy_threshold'] ?? form?.geolocation.accuracy_threshold ?? 50);
+
+  return (
+    <TabCard
+      title={translate('settings.attendance.title')}
+      actions={
+        form &&
+        !needsCompany && (
+          <Button
+            variant="contained"
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            onClick={save}
+            disabled={saving}
+          >
+            {translate(saving ? 'settings.saving' : 'settings.save')}
+          </Button>
+        )
+      }
+    >
+      {needsCompany ? (
+        <Alert severity="info">{translate('settings.needs_company')}</Alert>
+      ) : loadError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void load()}>
+              {translate('settings.retry')}
+            </Button>
+          }
+        >
+          {loadError}
+        </Alert>
+      ) : !form ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+          <CircularProgress size={28} />
+        </Box>
+      ) : (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, value: Group) => setTab(value)}
+            variant="scrollable"
+            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {GROUPS.map((group) => (
+              <Tab key={group} value={group} label={translate(`settings.attendance.tabs.${group}`)} />
+            ))}
+          </Tabs>
+
+          <Box role="tabpanel" aria-label={translate(`settings.attendance.tabs.${tab}`)}>
+            <Stack spacing={2} sx={{ maxWidth: 560 }}>
+              {tab === 'general' && (
+                <TextField
+                  type="time"
+                  label={label('general', 'check_out_time')}
+                  value={String(form.general.check_out_time ?? '')}
+                  onChange={(e) => setForm({ ...form, general: { ...form.general, check_out_time: e.target.value } })}
+                  error={!!errors['general.check_out_time']}
+                  helperText={errors['general.check_out_time']}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              )}
+              {NUMBERS[tab].map(({ key, min, max, step, help }) => {
+                const path = `${tab}.${key}`;
+                return (
+                  <TextField
+                    key={key}
+                    type="number"
+                    label={label(tab, key)}
+                    value={numbers[path] ?? ''}
+                    onChange={(e) => setNumbers({ ...numbers, [path]: e.target.value })}
+                    error={!!errors[path]}
+                    helperText={errors[path] ?? translate(`settings.attendance.${tab === 'device' ? 'device' : 'geolocation'}.${help}`)}
+                    slotProps={{ htmlInput: { min, max, step } }}
+                  />
+                );
+              })}
+              {LISTS[tab].map((key) => {
+                const path = `${tab}.${key}`;
+                return (
+                  <TextField
+                    key={key}
+                    multiline
+                    minRows={3}
+                    label={label(tab, key)}
+                    value={lists[path] ?? ''}
+                    onChange={(e) => setLists({ ...lists, [path]: e.target.value })}
+                    error={!!errors[path]}
+                    helperText={errors[path] ?? translate(`settings.attendance.${tab}.${key}_help`)}
+                  />
+                );
+              })}
+              <Box>
+                {FLAGS[tab].map((key) => (
+                  <FormControlLabel
+                    key={key}
+                    sx={{ display: 'flex' }}
+                    control={<Switch checked={!!form[tab][key]} onChange={(e) => setFlag(tab, key, e.target.checked)} />}
+                    label={label(tab, key)}
+                  />
+                ))}
+              </Box>
+              {tab === 'geolocation' && (
+                <Box>
+                  <Button
+                    variant="outlined"
+                    startIcon={locating ? <CircularProgress size={16} /> : <MyLocationIcon />}
+                    onClick={testLocation}
+                    disabled={locating}
+                  >
+                    {translate(locating ? 'settings.attendance.geolocation.testing' : 'settings.attendance.geolocation.test')}
+                  </Button>
+                  {location && (
+                    <Alert severity={location.accuracy <= threshold ? 'success' : 'warning'} sx={{ mt: 2 }} data-testid="location-result">
+                      <Typography variant="body2">
+                        {translate('settings.attendance.geolocation.result', {
+                          latitude: location.latitude.toFixed(6),
+                          longitude: location.longitude.toFixed(6),
+                          accuracy: Math.round(location.accuracy),
+                        })}
+                      </Typography>
+                      <Typography variant="body2">
+                        {location.accuracy <= threshold
+                          ? translate('settings.attendance.geolocation.accuracy_ok')
+                          : translate('settings.attendance.geolocation.accuracy_poor', { threshold })}
+                      </Typography>
+                    </Alert>
+                  )}
+                </Box>
+              )}
+            </Stack>
+          </Box>
+        </>
+      )}
+    </TabCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup } from '@mui/material';
+import SaveIcon from '@mui/icons-material/Save';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, errorMessage } from '../../../providers/httpClient';
+import { TabCard } from './TabCard';
+
+interface Preferences {
+  email: boolean;
+  leave_requests: boolean;
+  payroll_updates: boolean;
+}
+
+const KEYS = ['email', 'leave_requests', 'payroll_updates'] as const;
+
+/** Settings → Notifications: the signed-in user's preferences, saved with Save Preferences. */
+export default function NotificationsTab() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [prefs, setPrefs] = useState<Preferences | null>(null);
+  const [error, setError] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(false);
+    try {
+      setPrefs((await api.get<Preferences>('/settings/notifications')).json);
+    } catch {
+      setError(true);
+      notify('settings.fetch_failed', { type: 'error' });
+    }
+  }, [notify]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const save = async () => {
+    if (!prefs) return;
+    setSaving(true);
+    try {
+      setPrefs((await api.put<Preferences>('/settings/notifications', prefs)).json);
+      notify('settings.notifications.saved', { type: 'success' });
+    } catch (e) {
+      notify(errorMessage(e, translate('settings.save_failed')), { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <TabCard title={translate('settings.notifications.title')}>
+      {error ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void load()}>
+              {translate('settings.retry')}
+            </Button>
+          }
+        >
+          {translate('settings.fetch_failed')}
+        </Alert>
+      ) : !prefs ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+          <CircularProgress size={28} />
+        </Box>
+      ) : (
+        <>
+          <FormGroup sx={{ mb: 2 }}>
+            {KEYS.map((key) => (
+              <FormControlLabel
+                key={key}
+                control={<Checkbox checked={prefs[key]} onChange={(e) => setPrefs({ ...prefs, [key]: e.target.checked })} />}
+                label={translate(`settings.notifications.${key}`)}
+              />
+            ))}
+          </FormGroup>
+          <Button
+            variant="contained"
+            startIcon={saving ? <CircularProgress size={16} color="inherit" /> : <SaveIcon />}
+            onClick={save}
+            disabled={saving}
+          >
+            {translate('settings.notifications.save')}
+          </Button>
+        </>
+      )}
+    </TabCard>
+  );
+}

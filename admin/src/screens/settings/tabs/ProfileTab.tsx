@@ -1,0 +1,33 @@
+import { Stack, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useSession } from '../../../auth/useSession';
+import { companyName } from '../../../providers/session';
+import { TabCard } from './TabCard';
+
+/** Settings → Profile: read-only username, email, role and company ('N/A' without one). */
+export default function ProfileTab() {
+  const translate = useTranslate();
+  const session = useSession();
+  const user = session.user;
+  const fields = [
+    { key: 'username', value: user?.username ?? '' },
+    { key: 'email', value: user?.email ?? '' },
+    { key: 'role', value: user ? translate(`settings.profile.roles.${user.role}`, { _: user.role }) : '' },
+    { key: 'company', value: companyName(session) || translate('settings.profile.none') },
+  ];
+  return (
+    <TabCard title={translate('settings.profile.title')}>
+      <Stack spacing={2} sx={{ maxWidth: 480 }}>
+        {fields.map((field) => (
+          <TextField
+            key={field.key}
+            label={translate(`settings.profile.${field.key}`)}
+            value={field.value}
+            fullWidth
+            slotProps={{ input: { readOnly: true } }}
+          />
+        ))}
+      </Stack>
+    </TabCard>
+  );
+}

@@ -1,0 +1,25 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsOptional } from 'class-validator';
+
+export class NotificationPreferencesDto {
+  @ApiProperty({ description: 'send notifications by email at all' }) email!: boolean;
+  @ApiProperty({ description: 'leave requests and their decisions' }) leave_requests!: boolean;
+  @ApiProperty({ description: 'payroll runs and payslips' }) payroll_updates!: boolean;
+}
+
+export class UpdateNotificationPreferencesDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'email must be true or false' })
+  email?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'leave_requests must be true or false' })
+  leave_requests?: boolean;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'payroll_updates must be true or false' })
+  payroll_updates?: boolean;
+}

@@ -1,0 +1,51 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, RequireModule, Roles } from '../../common/auth/decorators';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { ok } from '../../common/http/envelope';
+import { AttendanceSettingsDto, UpdateAttendanceSettingsDto } from './dto/attendance-settings.dto';
+import { NotificationPreferencesDto, UpdateNotificationPreferencesDto } from './dto/notification-preferences.dto';
+import { NotificationPreferencesService } from './notification-preferences.service';
+import { SettingsService } from './settings.service';
+
+@ApiTags('settings')
+@Controller('settings')
+export class SettingsController {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly notifications: NotificationPreferencesService,
+  ) {}
+
+  @Get('attendance')
+  @RequireModule('settings', 'view')
+  @ApiOperation({ summary: "The company's attendance settings (General, Geolocation, Device, Network)" })
+  @ApiEnvelope(AttendanceSettingsDto)
+  attendance(@Auth() ctx: AuthContext): Promise<AttendanceSettingsDto> {
+    return this.settings.getAttendance(ctx);
+  }
+
+  @Put('attendance')
+  @Roles('company_admin', 'superadmin')
+  @RequireModule('settings', 'edit')
+  @ApiOperation({ summary: "Saves the company's attendance settings; fields left out keep their value" })
+  @ApiEnvelope(AttendanceSettingsDto)
+  @ApiBadRequestResponse({ description: 'A value is out of its bounds; errors name it, e.g. geolocation.accuracy_threshold' })
+  async saveAttendance(@Auth() ctx: AuthContext, @Body() dto: UpdateAttendanceSettingsDto) {
+    return ok(await this.settings.updateAttendance(ctx, dto), 'Settings saved successfully');
+  }
+
+  @Get('notifications')
+  @ApiOperation({ summary: "The signed-in user's notification preferences" })
+  @ApiEnvelope(NotificationPreferencesDto)
+  notificationPreferences(@Auth() ctx: AuthContext): Promise<NotificationPreferencesDto> {
+    return this.notifications.forUser(ctx.userId);
+  }
+
+  @Put('notifications')
+  @ApiOperation({ summary: "Saves the signed-in user's notification preferences; fields left out keep their value" })
+  @ApiEnvelope(NotificationPreferencesDto)
+  async saveNotificationPreferences(@Auth() ctx: AuthContext, @Body() dto: UpdateNotificationPreferencesDto) {
+    return ok(await this.notifications.update(ctx.userId, dto), 'Notification preferences saved successfully');
+  }
+}

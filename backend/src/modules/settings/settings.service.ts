@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { badRequest, forbidden } from '../../common/http/errors';
+import { AttendanceSetting } from './attendance-setting.entity';
+import {
+  ATTENDANCE_GROUPS,
+  DEFAULT_ATTENDANCE_SETTINGS,
+  withDefaults,
+  type AttendanceGroup,
+  type AttendanceSettings,
+} from './attendance-settings.defaults';
+import type { UpdateAttendanceSettingsDto } from './dto/attendance-settings.dto';
+
+/** Company settings. `attendanceSettings(companyId)` is what the attendance module reads. */
+@Injectable()
+export class SettingsService {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * A company's attendance settings over the defaults (no row: the defaults). By explicit company
+   * and outside the identity map, in the caller's transaction when there is one: a request reads its
+   * own company's settings, a scheduled job any company's.
+   */
+  async attendanceSettings(companyId: number): Promise<AttendanceSettings> {
+    const [row] = await this.em.execute<Array<Pick<AttendanceSetting, AttendanceGroup>>>(
+      'select general, geolocation, device, network from attendance_settings where company_id = ?',
+      [companyId],
+    );
+    return withDefaults(row ?? {});
+  }
+
+  async getAttendance(ctx: AuthContext): Promise<AttendanceSettings> {
+    return this.attendanceSettings(requireCompany(ctx));
+  }
+
+  /** Lays the fields sent over the saved ones, checks the combination, and saves the whole. */
+  async updateAttendance(ctx: AuthContext, dto: UpdateAttendanceSettingsDto): Promise<AttendanceSettings> {
+    const companyId = requireCompany(ctx);
+    return this.em.transactional(async (tx) => {
+      const conn = tx.getConnection();
+      const trx = tx.getTransactionContext();
+      // one row per company: create it if missing, then lock it so concurrent saves do not lose fields
+      await conn.execute(
+        `insert into attendance_settings (company_id, general, geolocation, device, network)
+         values (?, '{}', '{}', '{}', '{}') on conflict (company_id) do nothing`,
+        [companyId],
+        'run',
+        trx,
+      );
+      const [row] = await conn.execute<Array<Record<string, any>>>(
+        'select general, geolocation, device, network from attendance_settings where company_id = ? for update',
+        [companyId],
+        'all',
+        trx,
+      );
+      const current = withDefaults(row);
+      const next = withDefaults({
+        general: { ...current.general, ...defined(dto.general) },
+        geolocation: { ...current.geolocation, ...defined(dto.geolocation) },
+        device: { ...current.device, ...defined(dto.device) },
+        network: { ...current.network, ...defined(dto.network) },
+      });
+      if (next.geolocation.default_radius > next.geolocation.max_radius) {
+        throw badRequest(
+          `geolocation.default_radius (${next.geolocation.default_radius} m) must not be greater than geolocation.max_radius (${next.geolocation.max_radius} m)`,
+          'geolocation.default_radius',
+        );
+      }
+      await conn.execute(
+        `update attendance_settings set general = ?::jsonb, geolocation = ?::jsonb, device = ?::jsonb, network = ?::jsonb,
+                updated_at = now() where company_id = ?`,
+        [...ATTENDANCE_GROUPS.map((g) => JSON.stringify(next[g])), companyId],
+        'run',
+        trx,
+      );
+      return next;
+    });
+  }
+
+  defaults(): AttendanceSettings {
+    return withDefaults(DEFAULT_ATTENDANCE_SETTINGS as AttendanceSettings);
+  }
+}
+
+function requireCompany(ctx: AuthContext): number {
+  if (!ctx.companyId) throw forbidden('Impersonate a company to work with its data');
+  return ctx.companyId;
+}
+
+/** The fields actually sent (class-transformer leaves absent optional ones undefined). */
+function defined<T extends object>(group: T | undefined): Partial<T> {
+  if (!group) return {};
+  return Object.fromEntries(Object.entries(group).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,199 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COMPANY_ADMIN, EMPLOYEE, SUPERADMIN } from '../fixtures/users';
+import { LayoutPage } from '../pages/LayoutPage';
+import { LoginPage } from '../pages/LoginPage';
+import { SettingsPage } from '../pages/SettingsPage';
+
+const signIn = async (page: Page, user: { email: string; password: string }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInAndExpectDashboard(user.email, user.password);
+};
+
+test.describe('settings', () => {
+  test('a company admin sees the settings menu of the role and starts on the permission matrix', async ({ page }) => {
+    await signIn(page, COMPANY_ADMIN);
+    const settings = new SettingsPage(page);
+    await settings.goto();
+    await expect(page).toHaveURL(/\/settings\/permissions$/);
+    for (const entry of ['Permission Management', 'Platform Access', 'Leave Settings', 'Attendance Settings', 'Profile', 'Notifications']) {
+      await expect(settings.menuEntry(entry)).toBeVisible();
+    }
+    await expect(settings.menuEntry('System')).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Positions', exact: true })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Departments', exact: true })).toBeVisible();
+
+    await settings.open('Profile');
+    await expect(page.getByRole('textbox', { name: 'Company' })).toHaveValue('Acme Corporation');
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(COMPANY_ADMIN.email);
+  });
+
+  test('a position granted leave view and create gives its employee My Leave', async ({ browser }) => {
+    const admin = await browser.newPage();
+    await signIn(admin, COMPANY_ADMIN);
+    const settings = new SettingsPage(admin);
+    await settings.goto('permissions');
+
+    // the demo grants leave through the departments: take it from Jane's department first
+    await settings.selectSubject('Departments', 'Engineering');
+    await expect(settings.moduleSwitch('Leave Management')).toBeChecked();
+    await settings.moduleSwitch('Leave Management').uncheck();
+    await expect(settings.moduleAction('Leave Management', 'Create')).toBeDisabled();
+    await settings.savePermissions('Engineering');
+
+    const employee = await browser.newPage();
+    await signIn(employee, EMPLOYEE);
+    const layout = new LayoutPage(employee);
+    await expect(layout.menuEntry('My Attendance')).toBeVisible();
+    await expect(layout.menuEntry('My Leave')).toHaveCount(0);
+    await layout.logout();
+
+    // grant leave view + create to Jane's position
+    await settings.selectSubject('Positions', 'Software Engineer');
+    await expect(settings.moduleSwitch('Leave Management')).not.toBeChecked();
+    await expect(settings.moduleAction('Leave Management', 'Create')).toBeDisabled();
+    await settings.moduleSwitch('Leave Management').check();
+    // enabling grants view only
+    await expect(settings.moduleAction('Leave Management', 'View')).toBeChecked();
+    await expect(settings.moduleAction('Leave Management', 'Create')).not.toBeChecked();
+    await settings.moduleAction('Leave Management', 'Create').check();
+    await settings.savePermissions('Software Engineer');
+
+    // the matrix is what the server stored
+    await admin.reload();
+    await settings.selectSubject('Positions', 'Software Engineer');
+    await expect(settings.moduleAction('Leave Management', 'View')).toBeChecked();
+    await expect(settings.moduleAction('Leave Management', 'Create')).toBeChecked();
+    await expect(settings.moduleAction('Leave Management', 'Edit')).not.toBeChecked();
+
+    await signIn(employee, EMPLOYEE);
+    await expect(layout.menuEntry('My Leave')).toBeVisible();
+    await layout.menuEntry('My Leave').click();
+    await expect(employee).toHaveURL(/\/hr\/leave/);
+    await expect(employee.getByRole('heading', { name: 'Leave Management' })).toBeVisible();
+
+    // give the department its leave back, as the demo had it
+    await settings.selectSubject('Departments', 'Engineering');
+    await settings.moduleSwitch('Leave Management').check();
+    await settings.moduleAction('Leave Management', 'Create').check();
+    await settings.savePermissions('Engineering');
+  });
+
+  test('attendance settings are saved per company, checked on the server, and survive a reload', async ({ page }) => {
+    await signIn(page, COMPANY_ADMIN);
+    const settings = new SettingsPage(page);
+    await settings.goto('attendance');
+    await settings.attendanceTab('Geolocation').click();
+    const radius = settings.field('Default radius (m)');
+    await expect(radius).toHaveValue('100');
+
+    await radius.fill('150');
+    await settings.saveSettings();
+    await settings.expectToast('Settings saved successfully');
+
+    await page.reload();
+    await settings.attendanceTab('Geolocation').click();
+    await expect(settings.field('Default radius (m)')).toHaveValue('150');
+
+    // out of bounds: the server refuses and names the field
+    await settings.field('Accuracy threshold (m)').fill('150');
+    await settings.saveSettings();
+    await settings.expectToast('Failed to save settings');
+    await expect(page.getByText('geolocation.accuracy_threshold must be a whole number from 1 to 100 m')).toBeVisible();
+    await page.reload();
+    await settings.attendanceTab('Geolocation').click();
+    await expect(settings.field('Accuracy threshold (m)')).toHaveValue('50');
+
+    await settings.attendanceTab('Network').click();
+    await settings.field('Allowed IP ranges').fill('10.0.0.0/33');
+    await settings.saveSettings();
+    await expect(page.getByText(/"10\.0\.0\.0\/33" is not a CIDR range or an IP address/)).toBeVisible();
+
+    // back to the default for the other tests of the run
+    await page.reload();
+    await settings.attendanceTab('Geolocation').click();
+    await settings.field('Default radius (m)').fill('100');
+    await settings.saveSettings();
+    await settings.expectToast('Settings saved successfully');
+  });
+
+  test("'Test Current Location' reads the browser's position with the configured timeout", async ({ page, context }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 40.7128, longitude: -74.006, accuracy: 20 });
+    await signIn(page, COMPANY_ADMIN);
+    const settings = new SettingsPage(page);
+    await settings.goto('attendance');
+    await settings.attendanceTab('Geolocation').click();
+    await page.getByRole('button', { name: 'Test Current Location' }).click();
+    await settings.expectToast('Geolocation test successful');
+    await expect(page.getByTestId('location-result')).toContainText('Latitude 40.712800, longitude -74.006000, accuracy 20 m');
+    await expect(page.getByTestId('location-result')).toContainText('Within the accuracy threshold');
+  });
+
+  test('platform access: positions with toggles, quick templates and save', async ({ page }) => {
+    await signIn(page, COMPANY_ADMIN);
+    const settings = new SettingsPage(page);
+    await settings.goto('platform');
+    await expect(page.getByRole('cell', { name: 'Software Engineer', exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Mobile Only', exact: true }).click();
+    await settings.expectToast('Template applied: Mobile Only');
+    await expect(page.getByRole('switch', { name: 'Software Engineer Force PWA' })).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'Software Engineer Web Access' })).not.toBeChecked();
+
+    // the demo's setting (web and app) is the Management template: apply it and save
+    await page.getByRole('button', { name: 'Management', exact: true }).click();
+    await settings.expectToast('Template applied: Management Access');
+    await expect(page.getByRole('switch', { name: 'Software Engineer Web Access' })).toBeChecked();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await settings.expectToast('Platform access settings saved successfully');
+  });
+
+  test('the superadmin has the System tools with real figures', async ({ page }) => {
+    await signIn(page, SUPERADMIN);
+    const settings = new SettingsPage(page);
+    await settings.goto();
+    await expect(page).toHaveURL(/\/settings\/permissions$/);
+    await expect(settings.menuEntry('Platform Access')).toHaveCount(0);
+    await settings.open('System');
+
+    await page.getByRole('button', { name: 'System Health Check' }).click();
+    const health = page.getByTestId('health-result');
+    await expect(health).toContainText('Status: ok');
+    await expect(health).toContainText('clean-old-records (cron)');
+
+    await page.getByRole('button', { name: 'Clean Old Records' }).click();
+    await page.getByRole('button', { name: 'Clean', exact: true }).click();
+    await expect(page.getByTestId('clean-result')).toContainText('expired sessions');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('combobox', { name: 'Company' }).click();
+    await page.getByRole('option', { name: 'Acme Corporation' }).click();
+    await page.getByRole('button', { name: 'Backup Database' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^company-ACME-export-\d{4}-\d{2}-\d{2}\.json$/);
+  });
+});
+
+test.describe('platform rule after sign-in', () => {
+  test('a superadmin in PWA mode is sent to /platform-warning', async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = window.matchMedia.bind(window);
+      window.matchMedia = (query: string) =>
+        query.includes('display-mode: standalone')
+          ? ({ ...original(query), matches: true, media: query, addEventListener() {}, removeEventListener() {} } as MediaQueryList)
+          : original(query);
+    });
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(SUPERADMIN.email, SUPERADMIN.password);
+    await expect(page).toHaveURL(/\/platform-warning$/);
+    await expect(page.getByText('Superadmin must use the web application, not PWA mode.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back to Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Open Website in Browser' })).toBeVisible();
+  });
+
+  test('an employee whose position allows the web signs in to the console', async ({ page }) => {
+    await signIn(page, EMPLOYEE);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

@@ -1,0 +1,184 @@
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { ApiAuthErrors, Auth, RequireModule, Roles } from '../../common/auth/decorators';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { ok } from '../../common/http/envelope';
+import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
+import { CreateTaskCommentDto, TaskCommentResponseDto } from './dto/task-comment.dto';
+import { CreateTaskTemplateDto, TaskTemplateResponseDto } from './dto/task-template.dto';
+import {
+  BulkCreateResultDto,
+  BulkCreateTasksDto,
+  CreateTaskDto,
+  CreateTaskFromTemplateDto,
+  TaskMetricsDto,
+  TaskMetricsQueryDto,
+  TaskResponseDto,
+  UpdateTaskDto,
+} from './dto/task.dto';
+import { RequireMonitoringFeature } from './monitoring-feature.guard';
+import { TaskMetricsService } from './task-metrics.service';
+import { TaskTemplatesService, TEMPLATE_LIST } from './task-templates.service';
+import { TASK_LIST, TasksService } from './tasks.service';
+
+/**
+ * Operational monitoring (hr.md 2, 3, 7): company_admin (and an impersonating superadmin) with
+ * module hr, when the company's package includes the monitoring feature. The static paths
+ * (metrics, templates, bulk) are declared before `:id`.
+ */
+@ApiTags('monitoring')
+@ApiAuthErrors()
+@Roles('company_admin', 'superadmin')
+@RequireMonitoringFeature()
+@Controller('monitoring/tasks')
+export class MonitoringController {
+  constructor(
+    private readonly tasks: TasksService,
+    private readonly templates: TaskTemplatesService,
+    private readonly metricsService: TaskMetricsService,
+  ) {}
+
+  @Get()
+  @RequireModule('hr', 'view')
+  @ApiOperation({ summary: 'Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged' })
+  @ApiListQuery()
+  @ApiQuery({ name: 'status', required: false, description: 'Same as filter.status' })
+  @ApiQuery({ name: 'priority', required: false, description: 'Same as filter.priority' })
+  @ApiQuery({ name: 'category', required: false, description: 'Same as filter.category' })
+  @ApiQuery({ name: 'search', required: false, description: 'Same as filter.q' })
+  @ApiEnvelope(TaskResponseDto, { isArray: true })
+  list(
+    @Auth() ctx: AuthContext,
+    @ListParams(TASK_LIST) q: ListQuery,
+    @Query('status') status?: string,
+    @Query('priority') priority?: string,
+    @Query('category') category?: string,
+    @Query('search') search?: string,
+  ) {
+    const plain = { status, priority, category, search };
+    for (const [key, value] of Object.entries(plain)) {
+      if (value && q.filter[key] === undefined) q.filter[key] = value;
+    }
+    return this.tasks.list(ctx, q);
+  }
+
+  @Post()
+  @RequireModule('hr', 'create')
+  @ApiOperation({ summary: 'Create a task' })
+  @ApiEnvelope(TaskResponseDto, { status: 201 })
+  @ApiBadRequestResponse({ description: "'Please enter a task title'; a department or position is required" })
+  @ApiNotFoundResponse({ description: 'A referenced employee, department or position is not in the company' })
+  async create(@Auth() ctx: AuthContext, @Body() dto: CreateTaskDto) {
+    return ok(await this.tasks.create(ctx, dto), 'Task created successfully');
+  }
+
+  @Get('metrics')
+  @RequireModule('hr', 'view')
+  @ApiOperation({ summary: 'Task metrics of the tasks created in a date range (all tasks without one)' })
+  @ApiEnvelope(TaskMetricsDto)
+  metrics(@Auth() ctx: AuthContext, @Query() query: TaskMetricsQueryDto) {
+    return this.metricsService.metrics(ctx, query);
+  }
+
+  @Get('templates')
+  @RequireModule('hr', 'view')
+  @ApiOperation({ summary: 'Task templates' })
+  @ApiListQuery()
+  @ApiEnvelope(TaskTemplateResponseDto, { isArray: true })
+  listTemplates(@ListParams(TEMPLATE_LIST) q: ListQuery) {
+    return this.templates.list(q);
+  }
+
+  @Post('templates')
+  @RequireModule('hr', 'create')
+  @ApiOperation({ summary: 'Create a task template' })
+  @ApiEnvelope(TaskTemplateResponseDto, { status: 201 })
+  async createTemplate(@Auth() ctx: AuthContext, @Body() dto: CreateTaskTemplateDto) {
+    return ok(await this.templates.create(ctx, dto), 'Template created successfully');
+  }
+
+  @Post('templates/:id/create-task')
+  @RequireModule('hr', 'create')
+  @ApiOperation({ summary: "Create a task from a template (the body's fields override the template's)" })
+  @ApiEnvelope(TaskResponseDto, { status: 201 })
+  @ApiNotFoundResponse({ description: 'Task template not found' })
+  async createFromTemplate(
+    @Auth() ctx: AuthContext,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: CreateTaskFromTemplateDto,
+  ) {
+    return ok(await this.templates.createTask(ctx, id, dto), 'Task created successfully');
+  }
+
+  @Post('bulk')
+  @RequireModule('hr', 'create')
+  @ApiOperation({
+    summary: 'One task per active employee of the chosen departments and/or position, in one request',
+  })
+  @ApiEnvelope(BulkCreateResultDto, { status: 201 })
+  @ApiUnprocessableEntityResponse({ description: 'No employees found for the selected departments/position' })
+  async bulk(@Auth() ctx: AuthContext, @Body() dto: BulkCreateTasksDto) {
+    const result = await this.tasks.bulkCreate(ctx, dto);
+    const message = result.failed.length
+      ? `${result.failed.length} out of ${result.total} tasks failed to create. Please try again.`
+      : `${result.created} ${result.created === 1 ? 'task' : 'tasks'} created successfully`;
+    return ok(result, message);
+  }
+
+  @Get(':id')
+  @RequireModule('hr', 'view')
+  @ApiOperation({ summary: 'One task' })
+  @ApiEnvelope(TaskResponseDto)
+  @ApiNotFoundResponse({ description: 'Task not found' })
+  get(@Param('id', ParseIntPipe) id: number) {
+    return this.tasks.get(id);
+  }
+
+  @Put(':id')
+  @RequireModule('hr', 'edit')
+  @ApiOperation({
+    summary: 'Update a task; status changes are validated (completed/cancelled are final unless `reopen`)',
+  })
+  @ApiEnvelope(TaskResponseDto)
+  @ApiNotFoundResponse({ description: 'Task not found' })
+  @ApiUnprocessableEntityResponse({ description: 'A status change that is not allowed' })
+  async update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateTaskDto) {
+    return ok(await this.tasks.update(ctx, id, dto), 'Task updated successfully');
+  }
+
+  @Delete(':id')
+  @RequireModule('hr', 'delete')
+  @ApiOperation({ summary: 'Delete a task and its comments' })
+  @ApiEnvelope(null)
+  @ApiNotFoundResponse({ description: 'Task not found' })
+  async remove(@Param('id', ParseIntPipe) id: number) {
+    await this.tasks.remove(id);
+    return ok(null, 'Task deleted successfully');
+  }
+
+  @Get(':id/comments')
+  @RequireModule('hr', 'view')
+  @ApiOperation({ summary: "A task's comments, oldest first" })
+  @ApiEnvelope(TaskCommentResponseDto, { isArray: true })
+  @ApiNotFoundResponse({ description: 'Task not found' })
+  comments(@Param('id', ParseIntPipe) id: number) {
+    return this.tasks.comments(id);
+  }
+
+  @Post(':id/comments')
+  @RequireModule('hr', 'create')
+  @ApiOperation({ summary: 'Comment on a task' })
+  @ApiEnvelope(TaskCommentResponseDto, { status: 201 })
+  @ApiNotFoundResponse({ description: 'Task not found' })
+  async addComment(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: CreateTaskCommentDto) {
+    return ok(await this.tasks.addComment(ctx, id, dto.comment), 'Comment added successfully');
+  }
+}

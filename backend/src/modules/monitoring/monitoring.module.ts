@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { MonitoringController } from './monitoring.controller';
+import { TaskMetricsService } from './task-metrics.service';
+import { TaskOverdueJob } from './task-overdue.job';
+import { TaskTemplatesService } from './task-templates.service';
+import { TasksService } from './tasks.service';
+
+@Module({
+  controllers: [MonitoringController],
+  providers: [TasksService, TaskTemplatesService, TaskMetricsService, TaskOverdueJob],
+  exports: [TasksService],
+})
+export class MonitoringModule {}

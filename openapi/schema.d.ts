@@ -4,6 +4,94 @@
  */
 
 export interface paths {
+    "/api/audit/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log: impersonation start and stop, and every write made while impersonating */
+        get: operations["Audit_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies with their package, subscription and users_count */
+        get: operations["Companies_list"];
+        put?: never;
+        /** Create a company (on the default package unless package_id is given) */
+        post: operations["Companies_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/companies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company */
+        get: operations["Companies_detail"];
+        /** Update a company (its package, subscription status, trial end...) */
+        put: operations["Companies_update"];
+        post?: never;
+        /** Delete a company and all of its data (users, employees, departments, ...) */
+        delete: operations["Companies_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/companies/{id}/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a company_admin of the company (within the package's max_admins) */
+        post: operations["Companies_createAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/impersonate/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Superadmin: work as the company (token scoped to it, remembering the superadmin); audit-logged */
+        post: operations["Auth_impersonate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -55,6 +143,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/platform-access": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's platform rule: may it use the web console, the app (PWA), or only the app */
+        get: operations["MyPlatformAccess_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/refresh": {
         parameters: {
             query?: never;
@@ -81,8 +186,203 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a client account (self-registration) */
+        /** Create a client account (self-registration), or with create_company the free trial: a company in trial and its company_admin */
         post: operations["Auth_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/stop-impersonate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Superadmin: back to the own session; audit-logged */
+        post: operations["Auth_stopImpersonate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/features/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update one or more fields of a feature */
+        put: operations["CmsAdmin_updateFeature"];
+        post?: never;
+        /** Delete a feature */
+        delete: operations["CmsAdmin_removeFeature"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/landing-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Landing pages (newest first by default) */
+        get: operations["CmsAdmin_list"];
+        put?: never;
+        /** Create a landing page (default texts, inactive); fields sent override the defaults */
+        post: operations["CmsAdmin_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/landing-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One landing page with its features and testimonials */
+        get: operations["CmsAdmin_get"];
+        /** Update one or more fields; is_active true activates the page and deactivates every other one */
+        put: operations["CmsAdmin_update"];
+        post?: never;
+        /** Delete a landing page with its features and testimonials */
+        delete: operations["CmsAdmin_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/landing-pages/{id}/activate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make this the only active landing page */
+        post: operations["CmsAdmin_activate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/landing-pages/{id}/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a feature to a page (without order_index: after the page's last one) */
+        post: operations["CmsAdmin_addFeature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/landing-pages/{id}/testimonials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a testimonial to a page */
+        post: operations["CmsAdmin_addTestimonial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/admin/testimonials/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update one or more fields of a testimonial */
+        put: operations["CmsAdmin_updateTestimonial"];
+        post?: never;
+        /** Delete a testimonial */
+        delete: operations["CmsAdmin_removeTestimonial"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/landing-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active landing page: content, features (by order_index), testimonials, stats, footer */
+        get: operations["Cms_landingPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company dashboard: cards, recent lists, plan modules and (for admins) the subscription
+         * @description For every company role and an impersonating superadmin. A card is null when the caller may not view its module; modules lists which modules the plan includes, so the console can lock the others.
+         */
+        get: operations["Dashboard_company"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/platform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform dashboard: Total Companies, Active Clients, Total Users, MRR */
+        get: operations["PlatformDashboard_summary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -106,6 +406,452 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hr/departments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List departments
+         * @description filter: q (code or name), id, is_active, manager_id, company_id
+         */
+        get: operations["Departments_list"];
+        put?: never;
+        /** Create a department */
+        post: operations["Departments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/departments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One department */
+        get: operations["Departments_get"];
+        /** Update a department (department_code cannot change) */
+        put: operations["Departments_update"];
+        post?: never;
+        /** Delete a department that no employee or position belongs to */
+        delete: operations["Departments_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/employees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List employees
+         * @description filter: q (words matched case-insensitively against first name, last name, employee code and email), id, department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id
+         */
+        get: operations["Employees_list"];
+        put?: never;
+        /** Create an employee (and its sign-in when enable_login) */
+        post: operations["Employees_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/employees/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One employee */
+        get: operations["Employees_get"];
+        /** Update an employee (employee_code cannot change) */
+        put: operations["Employees_update"];
+        post?: never;
+        /**
+         * Delete an employee
+         * @description Removes the employee and its login when nothing references it; otherwise terminates it (status terminated, login disabled, sessions ended) and keeps its history.
+         */
+        delete: operations["Employees_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/employees/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered, sorted list as a CSV file (the range is ignored) */
+        get: operations["Employees_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/employees/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import employees from CSV (all rows or none)
+         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing.
+         */
+        post: operations["Employees_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/platform-access-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Web / PWA access of every position of the caller's company */
+        get: operations["PlatformAccess_list"];
+        put?: never;
+        /** Saves the web / PWA access of the positions listed */
+        post: operations["PlatformAccess_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List positions
+         * @description filter: q (code or title), id, department_id, level, company_id
+         */
+        get: operations["Positions_list"];
+        put?: never;
+        /** Create a position */
+        post: operations["Positions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/positions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One position */
+        get: operations["Positions_get"];
+        /** Update a position (position_code cannot change) */
+        put: operations["Positions_update"];
+        post?: never;
+        /** Delete a position that no employee holds */
+        delete: operations["Positions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged */
+        get: operations["Monitoring_list"];
+        put?: never;
+        /** Create a task */
+        post: operations["Monitoring_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One task */
+        get: operations["Monitoring_get"];
+        /** Update a task; status changes are validated (completed/cancelled are final unless `reopen`) */
+        put: operations["Monitoring_update"];
+        post?: never;
+        /** Delete a task and its comments */
+        delete: operations["Monitoring_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A task's comments, oldest first */
+        get: operations["Monitoring_comments"];
+        put?: never;
+        /** Comment on a task */
+        post: operations["Monitoring_addComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One task per active employee of the chosen departments and/or position, in one request */
+        post: operations["Monitoring_bulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Task metrics of the tasks created in a date range (all tasks without one) */
+        get: operations["Monitoring_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Task templates */
+        get: operations["Monitoring_listTemplates"];
+        put?: never;
+        /** Create a task template */
+        post: operations["Monitoring_createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/monitoring/tasks/templates/{id}/create-task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a task from a template (the body's fields override the template's) */
+        post: operations["Monitoring_createFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The feature catalogue */
+        get: operations["Packages_features"];
+        put?: never;
+        /** Create a feature */
+        post: operations["Packages_createFeature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/features/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A feature */
+        get: operations["Packages_feature"];
+        /** Update a feature (its code is fixed) */
+        put: operations["Packages_updateFeature"];
+        post?: never;
+        /** Delete a feature (and its package links) */
+        delete: operations["Packages_removeFeature"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Packages with their included features */
+        get: operations["Packages_list"];
+        put?: never;
+        /** Create a package */
+        post: operations["Packages_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A package with every feature of the catalogue and whether it is included */
+        get: operations["Packages_detail"];
+        /** Update a package (its code is fixed) */
+        put: operations["Packages_update"];
+        post?: never;
+        /** Delete a package no company uses */
+        delete: operations["Packages_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/packages/{id}/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Include or exclude features in a package (unlisted features keep their state) */
+        put: operations["Packages_setFeatures"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/packages/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Active packages for the landing page and the free trial, by sort_order */
+        get: operations["Packages_publicList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's package, subscription state, plan modules and usage */
+        get: operations["Packages_subscription"];
+        put?: never;
+        /** Subscribe the caller's company to a package (ends the trial; a suspension stays) */
+        post: operations["Packages_choose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/permissions/departments/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A department's permission entries */
+        get: operations["Permissions_departmentEntries"];
+        put?: never;
+        /** Replaces a department's permission entries as a whole (one transaction) */
+        post: operations["Permissions_saveDepartment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permissions/modules": {
         parameters: {
             query?: never;
@@ -123,6 +869,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/permissions/positions/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A position's permission entries */
+        get: operations["Permissions_positionEntries"];
+        put?: never;
+        /** Replaces a position's permission entries as a whole (one transaction) */
+        post: operations["Permissions_savePosition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/permissions/user/permissions": {
         parameters: {
             query?: never;
@@ -132,6 +896,93 @@ export interface paths {
         };
         /** The caller's effective module permissions (plan ∩ role, position and department) */
         get: operations["Permissions_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's attendance settings (General, Geolocation, Device, Network) */
+        get: operations["Settings_attendance"];
+        /** Saves the company's attendance settings; fields left out keep their value */
+        put: operations["Settings_saveAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's notification preferences */
+        get: operations["Settings_notificationPreferences"];
+        /** Saves the signed-in user's notification preferences; fields left out keep their value */
+        put: operations["Settings_saveNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/clean-old-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes records past their retention (each company's geolocation.location_retention_days; expired sessions) */
+        post: operations["System_cleanOldRecords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/companies/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A JSON download of the company's rows across every tenant table (backup of one company) */
+        get: operations["System_exportCompany"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Database round trip, migrations, scheduled jobs, uptime and memory */
+        get: operations["System_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -160,6 +1011,42 @@ export interface components {
             can_edit: boolean;
             can_delete: boolean;
         };
+        PermissionEntryDto: {
+            module_id: number;
+            module: components["schemas"]["ModuleDto"];
+            can_view: boolean;
+            can_create: boolean;
+            can_edit: boolean;
+            can_delete: boolean;
+            id: number;
+            position_id: number | null;
+            department_id: number | null;
+        };
+        PermissionEntryInputDto: {
+            /** @description id of a module of GET /permissions/modules */
+            module_id: number;
+            /** @default false */
+            can_view: boolean;
+            /**
+             * @description needs can_view
+             * @default false
+             */
+            can_create: boolean;
+            /**
+             * @description needs can_view
+             * @default false
+             */
+            can_edit: boolean;
+            /**
+             * @description needs can_view
+             * @default false
+             */
+            can_delete: boolean;
+        };
+        SavePermissionsDto: {
+            /** @description The whole matrix: replaces every entry of the position or department. A module left out, or sent with every flag false, has no entry. can_create, can_edit and can_delete without can_view are refused (400). */
+            permissions: components["schemas"]["PermissionEntryInputDto"][];
+        };
         UserResponseDto: {
             id: number;
             username: string;
@@ -183,13 +1070,23 @@ export interface components {
             email: string;
             password: string;
             /**
-             * @description Self-registration creates clients
+             * @description Self-registration creates clients; the free trial (create_company) registers a company_admin
              * @default client
              * @enum {string}
              */
-            role: "client";
+            role: "client" | "company_admin";
             first_name?: string;
             last_name?: string;
+            /** @description true: create a company in trial with this user as its company_admin */
+            create_company?: boolean;
+            /** @description Required with create_company */
+            company_name?: string;
+            /** @enum {string} */
+            company_industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other";
+            /** @description Made from the company name when omitted */
+            company_code?: string;
+            /** @description The chosen public package; the default package when omitted */
+            package_id?: number;
         };
         LoginResponseDto: {
             user: components["schemas"]["UserResponseDto"];
@@ -206,6 +1103,1049 @@ export interface components {
              */
             remember_me: boolean;
         };
+        CompanyPackageDto: {
+            id: number;
+            package_code: string;
+            package_name: string;
+            /** @example 79.00 */
+            monthly_price: string;
+        };
+        CompanyResponseDto: {
+            id: number;
+            company_name: string;
+            company_code: string;
+            industry: string | null;
+            email: string | null;
+            phone: string | null;
+            address: string | null;
+            website: string | null;
+            time_zone: string;
+            package_id: number;
+            package: components["schemas"]["CompanyPackageDto"];
+            /** @description The package's code */
+            subscription_plan: string;
+            /** @enum {string} */
+            subscription_status: "active" | "suspended" | "cancelled";
+            /** Format: date-time */
+            trial_ends_at: string | null;
+            /** @enum {string} */
+            subscription_state: "active" | "trial" | "trial_ended" | "suspended" | "cancelled";
+            /** @description Accounts of the company */
+            users_count: number;
+            employees_count: number;
+            admins_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CompanySwitchResponseDto: {
+            user: components["schemas"]["UserResponseDto"];
+            /** @description Bearer token, valid for ACCESS_TOKEN_TTL_SECONDS */
+            access_token: string;
+            /** @description The impersonated company; null after stopping */
+            company: components["schemas"]["CompanyResponseDto"] | null;
+        };
+        AuditLogResponseDto: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When
+             */
+            created_at: string;
+            /** @description Who (the superadmin while impersonating) */
+            user_id: number | null;
+            user_email: string;
+            /** @description As which company */
+            company_id: number | null;
+            company_name: string | null;
+            /**
+             * @description What
+             * @enum {string}
+             */
+            action: "impersonation.start" | "impersonation.stop" | "write";
+            method: string | null;
+            path: string | null;
+            status_code: number | null;
+            ip: string | null;
+            /** @description Route parameters and the body, secrets redacted */
+            details: Record<string, never> | null;
+        };
+        PublicFeatureDto: {
+            feature_code: string;
+            feature_name: string;
+        };
+        PublicPackageDto: {
+            id: number;
+            package_code: string;
+            package_name: string;
+            description: string | null;
+            /** @example 79.00 */
+            monthly_price: string;
+            /** @example 790.00 */
+            annual_price: string;
+            trial_days: number;
+            /** @description -1 = unlimited */
+            max_employees: number;
+            /** @description -1 = unlimited */
+            max_admins: number;
+            is_popular: boolean;
+            sort_order: number;
+            included_features: components["schemas"]["PublicFeatureDto"][];
+        };
+        IncludedFeatureDto: {
+            id: number;
+            feature_code: string;
+            feature_name: string;
+            /** @enum {string} */
+            module: "hr" | "face" | "monitoring" | "kpi" | "api" | "support";
+        };
+        PackageResponseDto: {
+            id: number;
+            package_code: string;
+            package_name: string;
+            description: string | null;
+            /** @example 79.00 */
+            monthly_price: string;
+            /** @example 790.00 */
+            annual_price: string;
+            /** @description -1 = unlimited */
+            max_employees: number;
+            /** @description -1 = unlimited */
+            max_admins: number;
+            trial_days: number;
+            is_popular: boolean;
+            sort_order: number;
+            is_active: boolean;
+            /** @description Companies on this package */
+            companies_count: number;
+            /** @description Included, active features */
+            included_features: components["schemas"]["IncludedFeatureDto"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PackageFeatureLinkDto: {
+            feature_id: number;
+            feature_code: string;
+            feature_name: string;
+            description: string | null;
+            /** @enum {string} */
+            module: "hr" | "face" | "monitoring" | "kpi" | "api" | "support";
+            /** @enum {string} */
+            feature_type: "core" | "premium" | "addon";
+            is_active: boolean;
+            is_included: boolean;
+        };
+        PackageDetailDto: {
+            id: number;
+            package_code: string;
+            package_name: string;
+            description: string | null;
+            /** @example 79.00 */
+            monthly_price: string;
+            /** @example 790.00 */
+            annual_price: string;
+            /** @description -1 = unlimited */
+            max_employees: number;
+            /** @description -1 = unlimited */
+            max_admins: number;
+            trial_days: number;
+            is_popular: boolean;
+            sort_order: number;
+            is_active: boolean;
+            /** @description Companies on this package */
+            companies_count: number;
+            /** @description Included, active features */
+            included_features: components["schemas"]["IncludedFeatureDto"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Every feature of the catalogue, with whether this package includes it */
+            features: components["schemas"]["PackageFeatureLinkDto"][];
+        };
+        CreatePackageDto: {
+            /**
+             * @description Fixed after creation
+             * @example startup
+             */
+            package_code: string;
+            /** @example Startup */
+            package_name: string;
+            description?: string | null;
+            /**
+             * @description Dollars per month; a number or a decimal string
+             * @example 49.00
+             */
+            monthly_price: string;
+            /**
+             * @description Dollars per year
+             * @example 490.00
+             */
+            annual_price: string;
+            /**
+             * @description -1 = unlimited
+             * @default 50
+             */
+            max_employees: number;
+            /**
+             * @description -1 = unlimited
+             * @default 5
+             */
+            max_admins: number;
+            /** @default 0 */
+            trial_days: number;
+            /** @default false */
+            is_popular: boolean;
+            /** @default 0 */
+            sort_order: number;
+            /**
+             * @description Only active packages are offered publicly
+             * @default true
+             */
+            is_active: boolean;
+        };
+        UpdatePackageDto: {
+            /** @description Accepted only when unchanged: the code is fixed after creation */
+            package_code?: string;
+            package_name?: string;
+            description?: string | null;
+            /** @example 49.00 */
+            monthly_price?: string;
+            /** @example 490.00 */
+            annual_price?: string;
+            max_employees?: number;
+            max_admins?: number;
+            trial_days?: number;
+            is_popular?: boolean;
+            sort_order?: number;
+            is_active?: boolean;
+        };
+        PackageFeatureItemDto: {
+            feature_id: number;
+            is_included: boolean;
+        };
+        SetPackageFeaturesDto: {
+            features: components["schemas"]["PackageFeatureItemDto"][];
+        };
+        FeatureResponseDto: {
+            id: number;
+            feature_code: string;
+            feature_name: string;
+            description: string | null;
+            /** @enum {string} */
+            module: "hr" | "face" | "monitoring" | "kpi" | "api" | "support";
+            /** @enum {string} */
+            feature_type: "core" | "premium" | "addon";
+            is_active: boolean;
+            /** @description The permission module key the feature grants */
+            grants_module: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreateFeatureDto: {
+            /** @example face_recognition */
+            feature_code: string;
+            /** @example Face Recognition */
+            feature_name: string;
+            description?: string | null;
+            /** @enum {string} */
+            module: "hr" | "face" | "monitoring" | "kpi" | "api" | "support";
+            /** @enum {string} */
+            feature_type: "core" | "premium" | "addon";
+            /** @default true */
+            is_active: boolean;
+        };
+        UpdateFeatureDto: {
+            /** @description Accepted only when unchanged: the code is fixed after creation */
+            feature_code?: string;
+            feature_name?: string;
+            description?: string | null;
+            /** @enum {string} */
+            module?: "hr" | "face" | "monitoring" | "kpi" | "api" | "support";
+            /** @enum {string} */
+            feature_type?: "core" | "premium" | "addon";
+            is_active?: boolean;
+        };
+        SubscriptionPackageDto: {
+            id: number;
+            package_code: string;
+            package_name: string;
+            monthly_price: string;
+            annual_price: string;
+            max_employees: number;
+            max_admins: number;
+        };
+        SubscriptionResponseDto: {
+            company_id: number;
+            company_name: string;
+            package: components["schemas"]["SubscriptionPackageDto"];
+            subscription_plan: string;
+            /** @enum {string} */
+            subscription_status: "active" | "suspended" | "cancelled";
+            /** Format: date-time */
+            trial_ends_at: string | null;
+            /** @enum {string} */
+            state: "active" | "trial" | "trial_ended" | "suspended" | "cancelled";
+            /** @description Whole days left in the trial */
+            trial_days_left: number | null;
+            /** @description Why writes are refused (402), or null */
+            write_blocked_reason: string | null;
+            /** @description Permission module keys of the plan */
+            modules: string[];
+            /** @description Feature codes of the plan */
+            features: string[];
+            employees_count: number;
+            admins_count: number;
+        };
+        ChoosePackageDto: {
+            /** @description The package the company subscribes to */
+            package_id: number;
+        };
+        CreateCompanyDto: {
+            /** @example Technology */
+            industry?: string | null;
+            /** @example hello@acme.example.com */
+            email?: string | null;
+            /** @example +1 555 0100 */
+            phone?: string | null;
+            address?: string | null;
+            /** @example https://acme.example.com */
+            website?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the free trial
+             */
+            trial_ends_at?: string | null;
+            /** @example Acme Corporation */
+            company_name: string;
+            /** @example ACME */
+            company_code: string;
+            /** @description The package; the default package (Enterprise) when omitted */
+            package_id?: number;
+            /**
+             * @default active
+             * @enum {string}
+             */
+            subscription_status: "active" | "suspended" | "cancelled";
+            /**
+             * @default UTC
+             * @example America/New_York
+             */
+            time_zone: string;
+        };
+        UpdateCompanyDto: {
+            /** @example Technology */
+            industry?: string | null;
+            /** @example hello@acme.example.com */
+            email?: string | null;
+            /** @example +1 555 0100 */
+            phone?: string | null;
+            address?: string | null;
+            /** @example https://acme.example.com */
+            website?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the free trial
+             */
+            trial_ends_at?: string | null;
+            company_name?: string;
+            company_code?: string;
+            package_id?: number;
+            /** @enum {string} */
+            subscription_status?: "active" | "suspended" | "cancelled";
+            /** @example America/New_York */
+            time_zone?: string;
+        };
+        CreateCompanyAdminDto: {
+            /** @example acme.admin */
+            username: string;
+            /** @example admin@acme.example.com */
+            email: string;
+            password: string;
+            first_name: string;
+            last_name: string;
+        };
+        PlanCountDto: {
+            package_id: number;
+            package_code: string;
+            package_name: string;
+            /** @description Companies on the package */
+            companies: number;
+            /** @description Active companies on the package */
+            active: number;
+            /**
+             * @description Active companies × the package's monthly price
+             * @example 237.00
+             */
+            mrr: string;
+        };
+        RecentCompanyDto: {
+            id: number;
+            company_name: string;
+            company_code: string;
+            subscription_plan: string;
+            subscription_status: string;
+            /** Format: date-time */
+            trial_ends_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PlatformDashboardDto: {
+            total_companies: number;
+            /** @description Companies whose subscription_status is active */
+            active_clients: number;
+            /** @description Companies in a running free trial */
+            trial_companies: number;
+            /** @description Accounts of the platform, superadmins excepted */
+            total_users: number;
+            /**
+             * @description Monthly recurring revenue in dollars: the monthly price of each active company's package
+             * @example 1234.00
+             */
+            mrr: string;
+            plans: components["schemas"]["PlanCountDto"][];
+            /** @description The 5 newest companies */
+            recent_companies: components["schemas"]["RecentCompanyDto"][];
+        };
+        DashboardCardsDto: {
+            /** @description Employees not terminated; null without employees view */
+            total_employees: number | null;
+            /** @description Today's attendance with status present; null without attendance view */
+            present_today: number | null;
+            /** @description Pending leave requests; null without leave view */
+            pending_leaves: number | null;
+            /**
+             * @description Sum of net_salary for pay periods starting this month; null for client, and for others without payroll edit
+             * @example 0.00
+             */
+            monthly_payroll: string | null;
+        };
+        RecentEmployeeDto: {
+            id: number;
+            employee_code: string;
+            first_name: string;
+            last_name: string;
+            email: string;
+            department_name: string | null;
+            position_title: string | null;
+            /** @enum {string} */
+            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            /** Format: date */
+            hire_date: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        RecentLeaveRequestDto: {
+            id: number;
+            employee_id: number | null;
+            employee_name: string | null;
+            leave_type_name: string | null;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /** @description decimal days */
+            total_days: string;
+            status: string;
+            requested_at: string | null;
+        };
+        DashboardModuleDto: {
+            /** @enum {string} */
+            module_key: "employees" | "departments" | "positions" | "attendance" | "leave" | "payroll" | "reports" | "settings" | "hr";
+            /** @description In the company's plan (otherwise the console shows a locked card) */
+            in_plan: boolean;
+            can_view: boolean;
+            can_create: boolean;
+            can_edit: boolean;
+            can_delete: boolean;
+        };
+        SubscriptionInfoDto: {
+            package_id: number | null;
+            /** @example Enterprise */
+            package_name: string;
+            /**
+             * @description The package's code (the company's subscription_plan)
+             * @example enterprise
+             */
+            package_code: string;
+            /** @enum {string} */
+            subscription_status: "active" | "suspended" | "cancelled";
+            /** @enum {string} */
+            state: "active" | "trial" | "trial_ended" | "suspended" | "cancelled";
+            /** Format: date-time */
+            trial_ends_at: string | null;
+            /** @description -1 = unlimited */
+            max_employees: number;
+            /** @description Employees not terminated */
+            employees_count: number;
+        };
+        CompanyDashboardDto: {
+            company_id: number;
+            company_name: string;
+            /** @example America/New_York */
+            time_zone: string;
+            /**
+             * Format: date
+             * @description Today in the company's time zone
+             */
+            today: string;
+            cards: components["schemas"]["DashboardCardsDto"];
+            /** @description The 5 newest; null without employees view */
+            recent_employees: components["schemas"]["RecentEmployeeDto"][] | null;
+            /** @description The 5 newest; null without leave view */
+            recent_leave_requests: components["schemas"]["RecentLeaveRequestDto"][] | null;
+            /** @description Every module: in the plan or not, and the caller's rights */
+            modules: components["schemas"]["DashboardModuleDto"][];
+            /** @description For company_admin (and an impersonating superadmin) */
+            subscription: components["schemas"]["SubscriptionInfoDto"] | null;
+        };
+        DepartmentResponseDto: {
+            id: number;
+            company_id: number;
+            department_code: string;
+            department_name: string;
+            description: string | null;
+            manager_id: number | null;
+            manager_name: string | null;
+            is_active: boolean;
+            /** @description Employees in the department (terminated ones included) */
+            employees_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateDepartmentDto: {
+            description?: string | null;
+            /** @description An employee of the caller's company */
+            manager_id?: number | null;
+            /** @default true */
+            is_active: boolean;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /**
+             * @description Unique in the company; cannot change after create
+             * @example FIN
+             */
+            department_code: string;
+            /** @example Finance */
+            department_name: string;
+        };
+        UpdateDepartmentDto: {
+            description?: string | null;
+            /** @description An employee of the caller's company */
+            manager_id?: number | null;
+            /** @default true */
+            is_active: boolean;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @description Read-only: must equal the current code when sent */
+            department_code?: string;
+            department_name?: string;
+        };
+        DepartmentDeletedDto: {
+            id: number;
+        };
+        EmployeeResponseDto: {
+            id: number;
+            company_id: number;
+            employee_code: string;
+            first_name: string;
+            last_name: string;
+            middle_name: string | null;
+            email: string;
+            phone: string | null;
+            /** Format: date */
+            date_of_birth: string | null;
+            /** @enum {string|null} */
+            gender: "male" | "female" | "other" | null;
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            country: string | null;
+            postal_code: string | null;
+            department_id: number | null;
+            department_name: string | null;
+            position_id: number | null;
+            position_title: string | null;
+            manager_id: number | null;
+            manager_name: string | null;
+            /** @enum {string} */
+            employment_type: "full_time" | "part_time" | "contract" | "intern";
+            /** @enum {string} */
+            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            /** Format: date */
+            hire_date: string | null;
+            /** @example 85000.00 */
+            salary: string | null;
+            salary_currency: string;
+            /** @enum {string} */
+            payment_frequency: "monthly" | "semi_monthly" | "biweekly" | "weekly";
+            emergency_contact_name: string | null;
+            emergency_contact_phone: string | null;
+            emergency_contact_relationship: string | null;
+            /** @description The sign-in of this employee, if any */
+            user_id: number | null;
+            username: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ImportResultDto: {
+            /** @example 12 */
+            imported: number;
+        };
+        ImportEmployeesDto: {
+            /** @description CSV text with a header row; columns as in the export (department_code, position_code and manager_code refer to existing records or, for manager_code, to a row of the same file) */
+            csv: string;
+        };
+        CreateEmployeeDto: {
+            middle_name?: string | null;
+            phone?: string | null;
+            /**
+             * Format: date
+             * @example 1990-04-21
+             */
+            date_of_birth?: string | null;
+            /** @enum {string|null} */
+            gender?: "male" | "female" | "other" | null;
+            address?: string | null;
+            city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            postal_code?: string | null;
+            /**
+             * @default full_time
+             * @enum {string}
+             */
+            employment_type: "full_time" | "part_time" | "contract" | "intern";
+            /**
+             * @default active
+             * @enum {string}
+             */
+            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            /**
+             * @description decimal, 2 decimals
+             * @example 85000.00
+             */
+            salary?: string | null;
+            /**
+             * @description ISO 4217 code
+             * @default USD
+             * @example USD
+             */
+            salary_currency: string;
+            /**
+             * @default monthly
+             * @enum {string}
+             */
+            payment_frequency: "monthly" | "semi_monthly" | "biweekly" | "weekly";
+            emergency_contact_name?: string | null;
+            emergency_contact_phone?: string | null;
+            emergency_contact_relationship?: string | null;
+            /**
+             * @description Unique in the company; cannot change after create
+             * @example EMP006
+             */
+            employee_code: string;
+            /** @example Ada */
+            first_name: string;
+            /** @example Lovelace */
+            last_name: string;
+            /** @example ada@example.com */
+            email: string;
+            /**
+             * Format: date
+             * @example 2026-01-05
+             */
+            hire_date: string;
+            /** @description A department of the caller's company */
+            department_id?: number | null;
+            /** @description A position of the caller's company */
+            position_id?: number | null;
+            /** @description An employee of the caller's company */
+            manager_id?: number | null;
+            /**
+             * @description Create a sign-in (role employee) with username and password
+             * @default false
+             */
+            enable_login: boolean;
+            /** @description Required when enable_login */
+            username?: string;
+            /** @description Required when enable_login */
+            password?: string;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+        };
+        UpdateEmployeeDto: {
+            middle_name?: string | null;
+            phone?: string | null;
+            /**
+             * Format: date
+             * @example 1990-04-21
+             */
+            date_of_birth?: string | null;
+            /** @enum {string|null} */
+            gender?: "male" | "female" | "other" | null;
+            address?: string | null;
+            city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            postal_code?: string | null;
+            /**
+             * @default full_time
+             * @enum {string}
+             */
+            employment_type: "full_time" | "part_time" | "contract" | "intern";
+            /**
+             * @default active
+             * @enum {string}
+             */
+            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            /**
+             * @description decimal, 2 decimals
+             * @example 85000.00
+             */
+            salary?: string | null;
+            /**
+             * @description ISO 4217 code
+             * @default USD
+             * @example USD
+             */
+            salary_currency: string;
+            /**
+             * @default monthly
+             * @enum {string}
+             */
+            payment_frequency: "monthly" | "semi_monthly" | "biweekly" | "weekly";
+            emergency_contact_name?: string | null;
+            emergency_contact_phone?: string | null;
+            emergency_contact_relationship?: string | null;
+            /** @description Read-only: must equal the current code when sent */
+            employee_code?: string;
+            first_name?: string;
+            last_name?: string;
+            email?: string;
+            /** Format: date */
+            hire_date?: string;
+            department_id?: number | null;
+            position_id?: number | null;
+            manager_id?: number | null;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+        };
+        EmployeeDeletedDto: {
+            id: number;
+            /**
+             * @description deleted: removed with its login; terminated: still referenced, so kept with status terminated and its login disabled
+             * @enum {string}
+             */
+            mode: "deleted" | "terminated";
+        };
+        PositionResponseDto: {
+            id: number;
+            company_id: number;
+            position_code: string;
+            position_title: string;
+            department_id: number | null;
+            department_name: string | null;
+            /** @enum {string} */
+            level: "junior" | "mid" | "senior" | "executive";
+            /** @example 50000.00 */
+            min_salary: string | null;
+            /** @example 90000.00 */
+            max_salary: string | null;
+            description: string | null;
+            /** @description Employees holding the position (terminated ones included) */
+            employees_count: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreatePositionDto: {
+            /** @description A department of the caller's company */
+            department_id?: number | null;
+            /**
+             * @default mid
+             * @enum {string}
+             */
+            level: "junior" | "mid" | "senior" | "executive";
+            /**
+             * @description decimal, at least 0
+             * @example 50000.00
+             */
+            min_salary?: string | null;
+            /**
+             * @description decimal, at least min_salary
+             * @example 90000.00
+             */
+            max_salary?: string | null;
+            description?: string | null;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /**
+             * @description Unique in the company; cannot change after create
+             * @example ACC
+             */
+            position_code: string;
+            /** @example Accountant */
+            position_title: string;
+        };
+        UpdatePositionDto: {
+            /** @description A department of the caller's company */
+            department_id?: number | null;
+            /**
+             * @default mid
+             * @enum {string}
+             */
+            level: "junior" | "mid" | "senior" | "executive";
+            /**
+             * @description decimal, at least 0
+             * @example 50000.00
+             */
+            min_salary?: string | null;
+            /**
+             * @description decimal, at least min_salary
+             * @example 90000.00
+             */
+            max_salary?: string | null;
+            description?: string | null;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @description Read-only: must equal the current code when sent */
+            position_code?: string;
+            position_title?: string;
+        };
+        PositionDeletedDto: {
+            id: number;
+        };
+        LandingFeatureDto: {
+            id: number;
+            landing_page_id: number;
+            title: string;
+            description: string | null;
+            icon_name: string | null;
+            image_url: string | null;
+            order_index: number;
+        };
+        TestimonialDto: {
+            id: number;
+            landing_page_id: number;
+            rating: number;
+            testimonial_text: string;
+            client_name: string;
+            client_position: string | null;
+            client_company: string | null;
+            client_avatar_url: string | null;
+        };
+        LandingPageDto: {
+            id: number;
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            hero_title: string | null;
+            hero_subtitle: string | null;
+            hero_description: string | null;
+            hero_image_url: string | null;
+            hero_cta_text: string | null;
+            hero_secondary_cta_text: string | null;
+            hero_secondary_cta_url: string | null;
+            stats_title: string | null;
+            stats_subtitle: string | null;
+            stats_clients_count: number;
+            stats_projects_count: number;
+            stats_years_count: number;
+            stats_countries_count: number;
+            features_title: string | null;
+            features_subtitle: string | null;
+            testimonials_title: string | null;
+            testimonials_subtitle: string | null;
+            pricing_title: string | null;
+            pricing_subtitle: string | null;
+            cta_title: string | null;
+            cta_description: string | null;
+            cta_button_text: string | null;
+            cta_button_url: string | null;
+            footer_company_name: string | null;
+            footer_description: string | null;
+            footer_contact_email: string | null;
+            footer_contact_phone: string | null;
+            footer_address: string | null;
+            footer_social_links: {
+                [key: string]: string;
+            };
+            seo_title: string | null;
+            seo_description: string | null;
+            seo_keywords: string | null;
+            og_image_url: string | null;
+            /** @description Ordered by order_index */
+            features: components["schemas"]["LandingFeatureDto"][];
+            testimonials: components["schemas"]["TestimonialDto"][];
+        };
+        CreateLandingPageDto: {
+            /** @example Manage your workforce in one place */
+            hero_title?: string | null;
+            hero_subtitle?: string | null;
+            hero_description?: string | null;
+            /** @example https://example.com/hero.png */
+            hero_image_url?: string | null;
+            /** @example Start Free Trial */
+            hero_cta_text?: string | null;
+            /** @example See Features */
+            hero_secondary_cta_text?: string | null;
+            /** @example #features */
+            hero_secondary_cta_url?: string | null;
+            stats_title?: string | null;
+            stats_subtitle?: string | null;
+            /** @example 500 */
+            stats_clients_count?: number;
+            /** @example 1200 */
+            stats_projects_count?: number;
+            /** @example 10 */
+            stats_years_count?: number;
+            /** @example 25 */
+            stats_countries_count?: number;
+            features_title?: string | null;
+            features_subtitle?: string | null;
+            testimonials_title?: string | null;
+            testimonials_subtitle?: string | null;
+            pricing_title?: string | null;
+            pricing_subtitle?: string | null;
+            cta_title?: string | null;
+            cta_description?: string | null;
+            cta_button_text?: string | null;
+            /** @example /free-trial */
+            cta_button_url?: string | null;
+            /** @example HR Platform */
+            footer_company_name?: string | null;
+            footer_description?: string | null;
+            /** @example contact@example.com */
+            footer_contact_email?: string | null;
+            footer_contact_phone?: string | null;
+            footer_address?: string | null;
+            /**
+             * @description Network (facebook, twitter, linkedin, instagram) → http(s) URL; an empty URL removes the network
+             * @example {
+             *       "linkedin": "https://www.linkedin.com/company/example"
+             *     }
+             */
+            footer_social_links?: {
+                [key: string]: string;
+            };
+            seo_title?: string | null;
+            seo_description?: string | null;
+            seo_keywords?: string | null;
+            /** @example https://example.com/og.png */
+            og_image_url?: string | null;
+        };
+        UpdateLandingPageDto: {
+            /** @example Manage your workforce in one place */
+            hero_title?: string | null;
+            hero_subtitle?: string | null;
+            hero_description?: string | null;
+            /** @example https://example.com/hero.png */
+            hero_image_url?: string | null;
+            /** @example Start Free Trial */
+            hero_cta_text?: string | null;
+            /** @example See Features */
+            hero_secondary_cta_text?: string | null;
+            /** @example #features */
+            hero_secondary_cta_url?: string | null;
+            stats_title?: string | null;
+            stats_subtitle?: string | null;
+            /** @example 500 */
+            stats_clients_count?: number;
+            /** @example 1200 */
+            stats_projects_count?: number;
+            /** @example 10 */
+            stats_years_count?: number;
+            /** @example 25 */
+            stats_countries_count?: number;
+            features_title?: string | null;
+            features_subtitle?: string | null;
+            testimonials_title?: string | null;
+            testimonials_subtitle?: string | null;
+            pricing_title?: string | null;
+            pricing_subtitle?: string | null;
+            cta_title?: string | null;
+            cta_description?: string | null;
+            cta_button_text?: string | null;
+            /** @example /free-trial */
+            cta_button_url?: string | null;
+            /** @example HR Platform */
+            footer_company_name?: string | null;
+            footer_description?: string | null;
+            /** @example contact@example.com */
+            footer_contact_email?: string | null;
+            footer_contact_phone?: string | null;
+            footer_address?: string | null;
+            /**
+             * @description Network (facebook, twitter, linkedin, instagram) → http(s) URL; an empty URL removes the network
+             * @example {
+             *       "linkedin": "https://www.linkedin.com/company/example"
+             *     }
+             */
+            footer_social_links?: {
+                [key: string]: string;
+            };
+            seo_title?: string | null;
+            seo_description?: string | null;
+            seo_keywords?: string | null;
+            /** @example https://example.com/og.png */
+            og_image_url?: string | null;
+            /** @description true activates this page and deactivates every other one */
+            is_active?: boolean;
+        };
+        CreateLandingFeatureDto: {
+            /** @example Payroll */
+            title: string;
+            description?: string | null;
+            /** @example wallet */
+            icon_name?: string | null;
+            image_url?: string | null;
+            /** @example 1 */
+            order_index?: number;
+        };
+        UpdateLandingFeatureDto: {
+            /** @example Payroll */
+            title?: string;
+            description?: string | null;
+            /** @example wallet */
+            icon_name?: string | null;
+            image_url?: string | null;
+            /** @example 1 */
+            order_index?: number;
+        };
+        CreateTestimonialDto: {
+            /** @example 5 */
+            rating?: number;
+            testimonial_text: string;
+            /** @example Maria Santos */
+            client_name: string;
+            /** @example HR Director */
+            client_position?: string | null;
+            /** @example Northwind Logistics */
+            client_company?: string | null;
+            /** @example https://example.com/avatar.png */
+            client_avatar_url?: string | null;
+        };
+        UpdateTestimonialDto: {
+            /** @example 5 */
+            rating?: number;
+            testimonial_text?: string;
+            /** @example Maria Santos */
+            client_name?: string;
+            client_position?: string | null;
+            client_company?: string | null;
+            client_avatar_url?: string | null;
+        };
         HealthDto: {
             /** @example ok */
             status: string;
@@ -213,6 +2153,541 @@ export interface components {
             database: string;
             /** @description Seconds since the process started */
             uptime_seconds: number;
+        };
+        TaskResponseDto: {
+            id: number;
+            title: string;
+            description: string | null;
+            /** @enum {string} */
+            category: "general" | "onboarding" | "offboarding" | "leave_approval" | "payroll_processing" | "performance_review";
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "urgent" | "critical";
+            /**
+             * @description overdue when past due and not done, even before the job marks it
+             * @enum {string}
+             */
+            status: "pending" | "in_progress" | "completed" | "cancelled" | "on_hold" | "overdue";
+            /** @description Employee id of the assignee */
+            assigned_to: number | null;
+            assigned_to_name: string | null;
+            department_id: number | null;
+            department_name: string | null;
+            position_id: number | null;
+            position_title: string | null;
+            employee_id: number | null;
+            employee_name: string | null;
+            /** Format: date-time */
+            due_date: string | null;
+            estimated_hours: number | null;
+            progress_percentage: number;
+            /** Format: date-time */
+            completed_at: string | null;
+            is_overdue: boolean;
+            template_id: number | null;
+            /** @description User id */
+            created_by: number | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateTaskDto: {
+            description?: string | null;
+            /**
+             * @description Default general when created
+             * @enum {string}
+             */
+            category?: "general" | "onboarding" | "offboarding" | "leave_approval" | "payroll_processing" | "performance_review";
+            /**
+             * @description Default medium when created
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high" | "urgent" | "critical";
+            /** @example 4 */
+            estimated_hours?: number | null;
+            /** @example Prepare onboarding pack */
+            title: string;
+            /**
+             * @description Default pending
+             * @enum {string}
+             */
+            status?: "pending" | "in_progress" | "on_hold";
+            /** @description Employee id of the assignee */
+            assigned_to?: number | null;
+            department_id?: number | null;
+            position_id?: number | null;
+            /** @description Employee id the task is about */
+            employee_id?: number | null;
+            /** @description Default 0 */
+            progress_percentage?: number;
+            /**
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone
+             * @example 2026-12-31
+             */
+            due_date?: string | null;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+        };
+        StatusBreakdownDto: {
+            pending: number;
+            in_progress: number;
+            completed: number;
+            cancelled: number;
+            on_hold: number;
+            /** @description Open tasks past their due date, as on read */
+            overdue: number;
+        };
+        PriorityBreakdownDto: {
+            low: number;
+            medium: number;
+            high: number;
+            urgent: number;
+            critical: number;
+        };
+        TaskMetricsDto: {
+            /**
+             * Format: date
+             * @description First day of the range (inclusive)
+             */
+            start_date: string | null;
+            /**
+             * Format: date
+             * @description Last day of the range (inclusive)
+             */
+            end_date: string | null;
+            total_created: number;
+            total_completed: number;
+            /** @description Tasks per status */
+            status_breakdown: components["schemas"]["StatusBreakdownDto"];
+            /** @description Tasks per priority */
+            priority_breakdown: components["schemas"]["PriorityBreakdownDto"];
+            overdue_tasks: number;
+            /** @description Created to completed, 2 decimals; null when none completed */
+            avg_completion_time_hours: number | null;
+            /** @description total_completed / total_created as a rounded percent */
+            completion_rate: number;
+        };
+        TaskTemplateResponseDto: {
+            id: number;
+            name: string;
+            title: string;
+            description: string | null;
+            /** @enum {string} */
+            category: "general" | "onboarding" | "offboarding" | "leave_approval" | "payroll_processing" | "performance_review";
+            /** @enum {string} */
+            priority: "low" | "medium" | "high" | "urgent" | "critical";
+            estimated_hours: number | null;
+            due_in_days: number | null;
+            department_id: number | null;
+            department_name: string | null;
+            position_id: number | null;
+            position_title: string | null;
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreateTaskTemplateDto: {
+            description?: string | null;
+            /**
+             * @description Default general when created
+             * @enum {string}
+             */
+            category?: "general" | "onboarding" | "offboarding" | "leave_approval" | "payroll_processing" | "performance_review";
+            /**
+             * @description Default medium when created
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high" | "urgent" | "critical";
+            /** @example 4 */
+            estimated_hours?: number | null;
+            /** @example New hire onboarding */
+            name: string;
+            /** @example Prepare onboarding pack */
+            title: string;
+            /** @description Tasks are due this many days after creation */
+            due_in_days?: number | null;
+            department_id?: number | null;
+            position_id?: number | null;
+            /** @description Default true */
+            is_active?: boolean;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+        };
+        CreateTaskFromTemplateDto: {
+            /** @description Defaults to the template title */
+            title?: string;
+            description?: string | null;
+            /** @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; defaults to due_in_days of the template */
+            due_date?: string | null;
+            assigned_to?: number | null;
+            /** @description Defaults to the template department */
+            department_id?: number | null;
+            /** @description Defaults to the template position */
+            position_id?: number | null;
+            employee_id?: number | null;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+        };
+        BulkFailureDto: {
+            employee_id: number;
+            employee_name: string | null;
+            message: string;
+        };
+        BulkCreateResultDto: {
+            /** @description Tasks created */
+            created: number;
+            failed: components["schemas"]["BulkFailureDto"][];
+            /** @description Employees targeted (created + failed) */
+            total: number;
+            task_ids: number[];
+        };
+        BulkCreateTasksDto: {
+            description?: string | null;
+            /**
+             * @description Default general when created
+             * @enum {string}
+             */
+            category?: "general" | "onboarding" | "offboarding" | "leave_approval" | "payroll_processing" | "performance_review";
+            /**
+             * @description Default medium when created
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high" | "urgent" | "critical";
+            /** @example 4 */
+            estimated_hours?: number | null;
+            title: string;
+            /** @description Employees of these departments (and of position_id when given) */
+            department_ids?: number[];
+            position_id?: number | null;
+            /** @description Only these employees of the selection; one that is not part of it is reported as failed */
+            employee_ids?: number[];
+            /**
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone
+             * @example 2026-12-31
+             */
+            due_date?: string | null;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+        };
+        UpdateTaskDto: {
+            description?: string | null;
+            /**
+             * @description Default general when created
+             * @enum {string}
+             */
+            category?: "general" | "onboarding" | "offboarding" | "leave_approval" | "payroll_processing" | "performance_review";
+            /**
+             * @description Default medium when created
+             * @enum {string}
+             */
+            priority?: "low" | "medium" | "high" | "urgent" | "critical";
+            /** @example 4 */
+            estimated_hours?: number | null;
+            title?: string;
+            /**
+             * @description completed and cancelled are final unless `reopen` is true; overdue is set by the system
+             * @enum {string}
+             */
+            status?: "pending" | "in_progress" | "on_hold" | "completed" | "cancelled";
+            /** @description Reopen a completed or cancelled task (to `status`, default pending) */
+            reopen?: boolean;
+            assigned_to?: number | null;
+            department_id?: number | null;
+            position_id?: number | null;
+            employee_id?: number | null;
+            progress_percentage?: number;
+            /**
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone
+             * @example 2026-12-31
+             */
+            due_date?: string | null;
+        };
+        TaskCommentResponseDto: {
+            id: number;
+            task_id: number;
+            comment: string;
+            /** @description User id of the author */
+            user_id: number | null;
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreateTaskCommentDto: {
+            /** @example Started on the paperwork */
+            comment: string;
+        };
+        PlatformAccessValueDto: {
+            /** @default false */
+            allowWebAccess: boolean;
+            /** @default true */
+            allowPWAAccess: boolean;
+            /**
+             * @description true forces allowWebAccess false
+             * @default false
+             */
+            forcePWA: boolean;
+            /**
+             * @description notes
+             * @default
+             */
+            description: string;
+        };
+        PlatformAccessSettingsDto: {
+            /**
+             * @description keyed by position id; every position of the company, with the defaults where none is stored
+             * @example {
+             *       "12": {
+             *         "allowWebAccess": false,
+             *         "allowPWAAccess": true,
+             *         "forcePWA": false,
+             *         "description": ""
+             *       }
+             *     }
+             */
+            settings: {
+                [key: string]: components["schemas"]["PlatformAccessValueDto"];
+            };
+        };
+        SavePlatformAccessSettingsDto: {
+            /** @description keyed by position id. Positions listed are saved (one transaction); others keep their setting. An unknown or foreign position id answers 404 and nothing is written. */
+            settings: {
+                [key: string]: components["schemas"]["PlatformAccessValueDto"];
+            };
+        };
+        MyPlatformAccessDto: {
+            allowWebAccess: boolean;
+            allowPWAAccess: boolean;
+            forcePWA: boolean;
+            /**
+             * @description role: fixed by the role (superadmin web only, company_admin either); position: the position's setting; default: no setting
+             * @enum {string}
+             */
+            source: "role" | "position" | "default";
+            position_id?: number | null;
+        };
+        GeneralSettingsDto: {
+            /** @default true */
+            enable_geolocation: boolean;
+            /** @default false */
+            require_location_check: boolean;
+            /** @default false */
+            allow_offline_checkin: boolean;
+            /** @default false */
+            auto_check_out: boolean;
+            /**
+             * @description HH:MM
+             * @default 18:00
+             * @example 18:00
+             */
+            check_out_time: string;
+            /** @default false */
+            ip_based_attendance: boolean;
+            /** @default false */
+            face_recognition: boolean;
+            /** @default true */
+            notification_enabled: boolean;
+        };
+        GeolocationSettingsDto: {
+            default_radius: number;
+            max_radius: number;
+            accuracy_threshold: number;
+            location_timeout: number;
+            /** @default true */
+            enable_gps: boolean;
+            /** @default true */
+            enable_network_location: boolean;
+            /** @default false */
+            enable_wifi_scanning: boolean;
+            location_retention_days: number;
+        };
+        DeviceSettingsDto: {
+            /** @default true */
+            allow_mobile_devices: boolean;
+            /** @default true */
+            allow_desktop_devices: boolean;
+            /** @description device ids allowed when restrict_by_device_id is on */
+            device_whitelist: string[];
+            /** @default false */
+            restrict_by_device_id: boolean;
+            /** @default false */
+            enable_device_tracking: boolean;
+            max_devices_per_user: number;
+        };
+        NetworkSettingsDto: {
+            /** @default false */
+            enable_ip_restriction: boolean;
+            /**
+             * @description a CIDR range or an IP address
+             * @example [
+             *       "192.168.1.0/24",
+             *       "10.0.0.5"
+             *     ]
+             */
+            allowed_ip_ranges: string[];
+            /** @default false */
+            enable_ip_whitelist: boolean;
+            /**
+             * @description an IP address
+             * @example [
+             *       "203.0.113.7"
+             *     ]
+             */
+            trusted_ips: string[];
+            /** @default false */
+            enable_ip_tracking: boolean;
+        };
+        AttendanceSettingsDto: {
+            general: components["schemas"]["GeneralSettingsDto"];
+            geolocation: components["schemas"]["GeolocationSettingsDto"];
+            device: components["schemas"]["DeviceSettingsDto"];
+            network: components["schemas"]["NetworkSettingsDto"];
+        };
+        UpdateGeneralSettingsDto: {
+            /** @default true */
+            enable_geolocation: boolean;
+            /** @default false */
+            require_location_check: boolean;
+            /** @default false */
+            allow_offline_checkin: boolean;
+            /** @default false */
+            auto_check_out: boolean;
+            /**
+             * @description HH:MM
+             * @default 18:00
+             * @example 18:00
+             */
+            check_out_time: string;
+            /** @default false */
+            ip_based_attendance: boolean;
+            /** @default false */
+            face_recognition: boolean;
+            /** @default true */
+            notification_enabled: boolean;
+        };
+        UpdateGeolocationSettingsDto: {
+            default_radius?: number;
+            max_radius?: number;
+            accuracy_threshold?: number;
+            location_timeout?: number;
+            /** @default true */
+            enable_gps: boolean;
+            /** @default true */
+            enable_network_location: boolean;
+            /** @default false */
+            enable_wifi_scanning: boolean;
+            location_retention_days?: number;
+        };
+        UpdateDeviceSettingsDto: {
+            /** @default true */
+            allow_mobile_devices: boolean;
+            /** @default true */
+            allow_desktop_devices: boolean;
+            /** @description device ids allowed when restrict_by_device_id is on */
+            device_whitelist?: string[];
+            /** @default false */
+            restrict_by_device_id: boolean;
+            /** @default false */
+            enable_device_tracking: boolean;
+            max_devices_per_user?: number;
+        };
+        UpdateNetworkSettingsDto: {
+            /** @default false */
+            enable_ip_restriction: boolean;
+            /**
+             * @description a CIDR range or an IP address
+             * @example [
+             *       "192.168.1.0/24",
+             *       "10.0.0.5"
+             *     ]
+             */
+            allowed_ip_ranges?: string[];
+            /** @default false */
+            enable_ip_whitelist: boolean;
+            /**
+             * @description an IP address
+             * @example [
+             *       "203.0.113.7"
+             *     ]
+             */
+            trusted_ips?: string[];
+            /** @default false */
+            enable_ip_tracking: boolean;
+        };
+        UpdateAttendanceSettingsDto: {
+            general?: components["schemas"]["UpdateGeneralSettingsDto"];
+            geolocation?: components["schemas"]["UpdateGeolocationSettingsDto"];
+            device?: components["schemas"]["UpdateDeviceSettingsDto"];
+            network?: components["schemas"]["UpdateNetworkSettingsDto"];
+        };
+        NotificationPreferencesDto: {
+            /** @description send notifications by email at all */
+            email: boolean;
+            /** @description leave requests and their decisions */
+            leave_requests: boolean;
+            /** @description payroll runs and payslips */
+            payroll_updates: boolean;
+        };
+        UpdateNotificationPreferencesDto: {
+            email?: boolean;
+            leave_requests?: boolean;
+            payroll_updates?: boolean;
+        };
+        DatabaseHealthDto: {
+            ok: boolean;
+            /** @description time of a `select 1` round trip */
+            round_trip_ms: number | null;
+            server_version: string | null;
+            size_bytes: number | null;
+            error: string | null;
+        };
+        MigrationsHealthDto: {
+            applied: number;
+            pending: string[];
+            last_applied: string | null;
+            /** Format: date-time */
+            last_applied_at: string | null;
+        };
+        JobHealthDto: {
+            name: string;
+            /** @enum {string} */
+            type: "cron" | "interval" | "timeout";
+            running: boolean;
+            /** Format: date-time */
+            next_run_at: string | null;
+            /** Format: date-time */
+            last_run_at: string | null;
+        };
+        ProcessHealthDto: {
+            uptime_seconds: number;
+            node_version: string;
+            pid: number;
+            memory_rss_bytes: number;
+            memory_heap_used_bytes: number;
+            memory_heap_total_bytes: number;
+        };
+        SystemHealthDto: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            /** Format: date-time */
+            checked_at: string;
+            database: components["schemas"]["DatabaseHealthDto"];
+            migrations: components["schemas"]["MigrationsHealthDto"];
+            jobs: components["schemas"]["JobHealthDto"][];
+            process: components["schemas"]["ProcessHealthDto"];
+        };
+        CleanupResultDto: {
+            /** @example expired sessions */
+            name: string;
+            /** @description rows deleted or cleared */
+            affected: number;
+            error?: string;
+        };
+        CleanOldRecordsDto: {
+            results: components["schemas"]["CleanupResultDto"][];
+            total_affected: number;
+            /** Format: date-time */
+            finished_at: string;
         };
     };
     responses: never;
@@ -223,6 +2698,424 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Audit_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AuditLogResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Companies_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanyResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Companies_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCompanyDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanyResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A company with this code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Companies_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanyResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Company not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Companies_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCompanyDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanyResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Company not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A company with this code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The company has more employees or admins than the package allows */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Companies_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Company not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Companies_createAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCompanyAdminDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["UserResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Company not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Email or username already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The package allows no more admins */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_impersonate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanySwitchResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Company not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Auth_login: {
         parameters: {
             query?: never;
@@ -302,6 +3195,31 @@ export interface operations {
             };
         };
     };
+    MyPlatformAccess_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["MyPlatformAccessDto"];
+                        message?: string;
+                    };
+                };
+            };
+        };
+    };
     Auth_refresh: {
         parameters: {
             query?: never;
@@ -368,8 +3286,774 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Email or username already in use */
+            /** @description Email, username or company code already in use */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_stopImpersonate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanySwitchResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_updateFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLandingFeatureDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingFeatureDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or nothing was sent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Feature not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_removeFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Feature not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingPageDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLandingPageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingPageDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingPageDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Landing page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLandingPageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingPageDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or nothing was sent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Landing page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Landing page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_activate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingPageDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Landing page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_addFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLandingFeatureDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingFeatureDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Landing page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_addTestimonial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTestimonialDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TestimonialDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Landing page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_updateTestimonial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTestimonialDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TestimonialDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or nothing was sent */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Testimonial not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    CmsAdmin_removeTestimonial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Testimonial not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Cms_landingPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LandingPageDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description No landing page is active */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Dashboard_company: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CompanyDashboardDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description No company: a superadmin not impersonating, or a user without a company */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PlatformDashboard_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PlatformDashboardDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -409,6 +4093,2239 @@ export interface operations {
             };
         };
     };
+    Departments_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DepartmentResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module departments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Departments_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateDepartmentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DepartmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Department code and name are required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module departments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description manager_id is not an employee of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Department code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Departments_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DepartmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module departments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a department of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Departments_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateDepartmentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DepartmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or department_code differs from the current one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module departments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The department or the manager is not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Departments_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DepartmentDeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires delete on module departments */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Employees or positions still belong to it (the message says how many) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateEmployeeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description department_id, position_id or manager_id is not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Employee code, username or email already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Your plan allows at most N employees */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an employee of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateEmployeeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or employee_code differs from the current one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The employee or a referenced id is not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeDeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires delete on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Already terminated and still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_export: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Requires view on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Employees_import: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportEmployeesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ImportResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid file or rows; nothing imported */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The plan does not allow that many employees */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PlatformAccess_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PlatformAccessSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /**
+             * @description Requires view on module settings
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PlatformAccess_save: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePlatformAccessSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PlatformAccessSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A value is invalid; errors name it (e.g. settings.12.forcePWA) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module settings
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A position id is not one of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Positions_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PositionResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module positions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Positions_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePositionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PositionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Position code and title are required; max_salary below min_salary */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module positions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description department_id is not a department of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Position code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Positions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PositionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module positions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a position of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Positions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePositionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PositionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or position_code differs from the current one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module positions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The position or the department is not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Positions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PositionDeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires delete on module positions */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Employees still hold it (the message says how many) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_list: {
+        parameters: {
+            query?: {
+                /** @description Same as filter.status */
+                status?: string;
+                /** @description Same as filter.priority */
+                priority?: string;
+                /** @description Same as filter.category */
+                category?: string;
+                /** @description Same as filter.q */
+                search?: string;
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Please enter a task title'; a department or position is required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A referenced employee, department or position is not in the company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Task not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Task not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A status change that is not allowed */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Task not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_comments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskCommentResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Task not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_addComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskCommentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskCommentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Task not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_bulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkCreateTasksDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BulkCreateResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No employees found for the selected departments/position */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_metrics: {
+        parameters: {
+            query?: {
+                /** @description Tasks created on or after this day (company time) */
+                start_date?: string;
+                /** @description Tasks created on or before this day (company time) */
+                end_date?: string;
+                /** @description Sent by an impersonating superadmin; must be the company of the token */
+                company_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskMetricsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_listTemplates: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskTemplateResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskTemplateResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Monitoring_createFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskFromTemplateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Task template not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_features: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["FeatureResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_createFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFeatureDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["FeatureResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A feature with this code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_feature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["FeatureResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Feature not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_updateFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFeatureDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["FeatureResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Feature not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_removeFeature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Feature not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PackageResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePackageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PackageDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A package with this code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PackageDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Package not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePackageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PackageDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Package not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Lower limits than a company on the package uses */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Package not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Companies are on this package */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_setFeatures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPackageFeaturesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PackageDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Package not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_publicList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PublicPackageDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Packages_choose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoosePackageDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The company has more employees or admins than the package allows */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Permissions_departmentEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PermissionEntryDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such department in the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Permissions_saveDepartment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePermissionsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PermissionEntryDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description An entry is invalid; errors name it (e.g. permissions.2.can_view) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such department in the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Permissions_modules: {
         parameters: {
             query?: never;
@@ -434,6 +6351,99 @@ export interface operations {
             };
         };
     };
+    Permissions_positionEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PermissionEntryDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such position in the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Permissions_savePosition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavePermissionsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PermissionEntryDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description An entry is invalid; errors name it (e.g. permissions.2.can_view) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such position in the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Permissions_mine: {
         parameters: {
             query?: never;
@@ -456,6 +6466,237 @@ export interface operations {
                         message?: string;
                     };
                 };
+            };
+        };
+    };
+    Settings_attendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Requires view on module settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Settings_saveAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAttendanceSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A value is out of its bounds; errors name it, e.g. geolocation.accuracy_threshold */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module settings
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Settings_notificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["NotificationPreferencesDto"];
+                        message?: string;
+                    };
+                };
+            };
+        };
+    };
+    Settings_saveNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateNotificationPreferencesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["NotificationPreferencesDto"];
+                        message?: string;
+                    };
+                };
+            };
+        };
+    };
+    System_cleanOldRecords: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CleanOldRecordsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    System_exportCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description company-<code>-export-<date>.json */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    System_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SystemHealthDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { captureInstallPrompt } from './pwa/installPrompt';
 import { registerServiceWorker } from './pwa/registerServiceWorker';
 
 // react-admin would use a hash router by default; the spec's routes are real paths
@@ -13,4 +14,5 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
+captureInstallPrompt();
 if (import.meta.env.PROD) registerServiceWorker();

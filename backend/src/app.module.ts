@@ -7,8 +7,20 @@ import { ConfigModule } from './config/config.module';
 import { AccessGuard } from './common/auth/access.guard';
 import { ormConfig } from './database/mikro-orm.config';
 import { AuthModule } from './modules/auth/auth.module';
+import { AuditModule } from './modules/audit/audit.module';
+import { CompaniesModule } from './modules/companies/companies.module';
+import { PackagesModule } from './modules/packages/packages.module';
+import { PlatformDashboardModule } from './modules/platform-dashboard/platform-dashboard.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { DepartmentsModule } from './modules/departments/departments.module';
+import { EmployeesModule } from './modules/employees/employees.module';
+import { PositionsModule } from './modules/positions/positions.module';
+import { CmsModule } from './modules/cms/cms.module';
 import { HealthModule } from './modules/health/health.module';
+import { MonitoringModule } from './modules/monitoring/monitoring.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
+import { PlatformAccessModule } from './modules/platform-access/platform-access.module';
+import { SettingsModule } from './modules/settings/settings.module';
 
 export const TOKEN_AUDIENCE = 'hr-platform';
 
@@ -36,7 +48,19 @@ export class AppModule {
         }),
         PermissionsModule,
         AuthModule,
+        AuditModule,
+        PackagesModule,
+        CompaniesModule,
+        PlatformDashboardModule,
+        DashboardModule,
+        DepartmentsModule,
+        EmployeesModule,
+        PositionsModule,
+        CmsModule,
         HealthModule,
+        MonitoringModule,
+        PlatformAccessModule,
+        SettingsModule,
         ...(opts.extraImports ?? []),
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { decideAccess, ROUTE_ACCESS, type AccessRule, type ProtectedPath } from '../access';
+import { usePlatformRedirect } from './usePlatformRedirect';
 import { useSession } from './useSession';
 
 interface RouteGuardProps {
@@ -9,7 +10,11 @@ interface RouteGuardProps {
   children: ReactNode;
 }
 
-/** Spec 2.2, for every protected route: not signed in → /login; role or module not allowed → /dashboard. */
+/**
+ * Spec 2.2, for every protected route: not signed in → /login; role or module not allowed → /dashboard.
+ * Then the platform rule (platform.md 6): superadmin in PWA mode → /platform-warning; client or
+ * employee in a browser whose position does not allow the web → /pwa-install.
+ */
 export const RouteGuard = ({ path, children }: RouteGuardProps) => (
   <RuleGuard rule={ROUTE_ACCESS[path]}>{children}</RuleGuard>
 );
@@ -18,11 +23,14 @@ export const RuleGuard = ({ rule, children }: { rule: AccessRule; children: Reac
   const session = useSession();
   const location = useLocation();
   const decision = decideAccess(rule, session);
+  const platform = usePlatformRedirect(session);
   if (decision === 'login') {
     return <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
   }
   if (decision === 'dashboard') {
     return location.pathname === '/dashboard' ? null : <Navigate to="/dashboard" replace />;
   }
+  if (platform === 'pending') return null;
+  if (platform) return <Navigate to={platform} replace />;
   return <>{children}</>;
 };

@@ -1,5 +1,25 @@
+import { companyDashboardMessages } from '../screens/dashboard/messages.en';
+import { departmentsMessages } from '../screens/departments/messages.en';
+import { employeesMessages } from '../screens/employees/messages.en';
+import { positionsMessages } from '../screens/positions/messages.en';
+import { monitoringMessages } from '../screens/operational-monitoring/messages.en';
+import { settingsMessages } from '../screens/settings/messages.en';
+import { companiesMessages } from '../screens/companies/messages.en';
+import { packagesMessages } from '../screens/packages/messages.en';
+import { platformDashboardMessages } from '../screens/dashboard/platform.messages.en';
+import { landingPageMessages } from '../screens/landing-page/messages.en';
+
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
 export const messages = {
+  employees: employeesMessages,
+  departments: departmentsMessages,
+  positions: positionsMessages,
+  company_dashboard: companyDashboardMessages,
+  ...settingsMessages,
+  monitoring: monitoringMessages,
+  companies: companiesMessages,
+  packages: packagesMessages,
+  platform_dashboard: platformDashboardMessages,
   app: {
     name: 'HR Management',
     tagline: 'Enterprise Resource Planning Platform',
@@ -67,6 +87,7 @@ export const messages = {
     platform_warning: 'Platform Access Restricted',
     pwa_install: 'Install the App',
   },
+  landing_page: landingPageMessages,
   login: {
     title: 'Sign In',
     subtitle: 'Welcome back! Please sign in to your account.',

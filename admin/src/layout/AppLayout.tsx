@@ -6,6 +6,7 @@ import { AppMenu } from './AppMenu';
 import { AppError } from './AppError';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { ModeBanner } from './ModeBanner';
+import { SubscriptionBanner } from './SubscriptionBanner';
 
 /**
  * The authenticated layout (spec 2.3): header, sidebar, impersonation and mode banners.
@@ -18,6 +19,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   return (
     <Layout appBar={AppHeader} menu={AppMenu} error={AppError}>
       <ImpersonationBanner />
+      <SubscriptionBanner />
       <ModeBanner />
       {children}
     </Layout>

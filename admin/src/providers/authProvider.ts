@@ -1,5 +1,6 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { api } from './httpClient';
+import { loadPlatformAccess } from './platformAccess';
 import {
   clearSession,
   getSession,
@@ -66,7 +67,7 @@ export const authProvider: AuthProvider = {
     if (!json?.access_token || !json.user) throw new HttpError('Login failed', 500, null);
     clearSession();
     storeSession(json.access_token, json.user);
-    await loadPermissions();
+    await Promise.all([loadPermissions(), loadPlatformAccess()]);
     // the login page shows its success message and navigates itself
     return { redirectTo: false };
   },

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   user: 'user',
   impersonatedCompany: 'impersonated_company',
   permissions: 'permissions',
+  /** the signed-in user's platform rule (providers/platformAccess.ts) */
+  platformAccess: 'platform_access',
 } as const;
 
 export type Role = 'superadmin' | 'company_admin' | 'client' | 'employee';
@@ -22,6 +24,8 @@ export interface SessionUser {
   company_name?: string | null;
   employee_id?: number | string | null;
   impersonator?: { id: number | string; username: string } | null;
+  /** set by the API while a superadmin works as a company */
+  impersonating?: boolean;
 }
 
 /** One entry of GET /api/permissions/user/permissions. */
@@ -137,7 +141,7 @@ export const clearSession = () => {
 export const isAuthenticated = (session: Session = getSession()) => !!session.token;
 
 export const isImpersonating = (session: Session = getSession()) =>
-  !!session.impersonatedCompany || !!session.user?.impersonator;
+  !!session.impersonatedCompany || !!session.user?.impersonator || !!session.user?.impersonating;
 
 /** Permission list → `{ employees: { view, create, edit, delete }, ... }` keyed by module_key. */
 export const toModuleAccess = (permissions: PermissionEntry[]): Record<string, ModuleAccess> => {

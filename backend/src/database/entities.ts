@@ -7,6 +7,19 @@ import { PermissionModule } from '../modules/permissions/permission-module.entit
 import { Position } from '../modules/positions/position.entity';
 import { User } from '../modules/users/user.entity';
 import { BaseEntity, TenantScopedEntity } from '../common/tenancy/base.entity';
+import { Task } from '../modules/monitoring/task.entity';
+import { TaskComment } from '../modules/monitoring/task-comment.entity';
+import { TaskTemplate } from '../modules/monitoring/task-template.entity';
+import { AuditLog } from '../modules/audit/audit-log.entity';
+import { Feature } from '../modules/packages/feature.entity';
+import { Package } from '../modules/packages/package.entity';
+import { PackageFeature } from '../modules/packages/package-feature.entity';
+import { LandingFeature } from '../modules/cms/landing-feature.entity';
+import { LandingPage } from '../modules/cms/landing-page.entity';
+import { Testimonial } from '../modules/cms/testimonial.entity';
+import { PlatformAccessSetting } from '../modules/platform-access/platform-access-setting.entity';
+import { AttendanceSetting } from '../modules/settings/attendance-setting.entity';
+import { NotificationPreference } from '../modules/settings/notification-preference.entity';
 
 /** Every entity, listed explicitly (the reflect-metadata provider does no discovery by path). */
 export const ENTITIES = [
@@ -20,4 +33,17 @@ export const ENTITIES = [
   PermissionModule,
   PermissionEntry,
   RefreshToken,
+  TaskTemplate,
+  Task,
+  TaskComment,
+  Package,
+  Feature,
+  PackageFeature,
+  AuditLog,
+  LandingPage,
+  LandingFeature,
+  Testimonial,
+  PlatformAccessSetting,
+  AttendanceSetting,
+  NotificationPreference,
 ];

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../src/modules/companies/company.entity';
 import { Department } from '../../src/modules/departments/department.entity';
 import { Employee } from '../../src/modules/employees/employee.entity';
+import { Package } from '../../src/modules/packages/package.entity';
 import { PermissionEntry } from '../../src/modules/permissions/permission-entry.entity';
 import { PermissionModule } from '../../src/modules/permissions/permission-module.entity';
 import { Position } from '../../src/modules/positions/position.entity';
@@ -51,7 +52,14 @@ export interface CompanyFixture {
 export async function createCompany(t: TestApp, name = 'Company'): Promise<CompanyFixture> {
   const em = t.em();
   const code = unique('C').toUpperCase();
-  const company = em.create(Company, { company_name: `${name} ${code}`, company_code: code });
+  // the Enterprise package includes every module, so module tests are not limited by the plan
+  const pkg = await em.findOneOrFail(Package, { package_code: 'enterprise' });
+  const company = em.create(Company, {
+    company_name: `${name} ${code}`,
+    company_code: code,
+    package: pkg,
+    subscription_plan: pkg.package_code,
+  });
   const department = em.create(Department, { company, department_code: 'OPS', department_name: 'Operations' });
   const position = em.create(Position, { company, position_code: 'ANL', position_title: 'Analyst', department });
   const employee = em.create(Employee, {

@@ -2,8 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../modules/companies/company.entity';
 import { Department } from '../../modules/departments/department.entity';
 import { Employee } from '../../modules/employees/employee.entity';
+import { Package } from '../../modules/packages/package.entity';
 import { PermissionEntry } from '../../modules/permissions/permission-entry.entity';
 import { PermissionModule } from '../../modules/permissions/permission-module.entity';
+import { PlatformAccessSetting } from '../../modules/platform-access/platform-access-setting.entity';
 import { Position } from '../../modules/positions/position.entity';
 import { hashPassword } from '../../modules/users/password';
 import { User } from '../../modules/users/user.entity';
@@ -42,6 +44,7 @@ const EMPLOYEE_RIGHTS: Record<string, { view: boolean; create: boolean }> = {
 };
 
 export async function seedDemoCompany(em: EntityManager): Promise<Company> {
+  const enterprise = await em.findOneOrFail(Package, { package_code: 'enterprise' });
   const company = em.create(Company, {
     company_name: 'Acme Corporation',
     company_code: 'ACME',
@@ -50,7 +53,8 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
     phone: '+1 555 0100',
     address: '1 Market Street, San Francisco, CA',
     website: 'https://acme.example.com',
-    subscription_plan: 'enterprise',
+    package: enterprise,
+    subscription_plan: enterprise.package_code,
     subscription_status: 'active',
     time_zone: 'America/New_York',
   });
@@ -100,6 +104,17 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
       const rights = EMPLOYEE_RIGHTS[module.module_key];
       em.create(PermissionEntry, { company, department, module, can_view: rights.view, can_create: rights.create });
     }
+  }
+
+  // the demo staff may use the console in a browser as well as the app (the default is the app only)
+  for (const position of positions.values()) {
+    em.create(PlatformAccessSetting, {
+      company,
+      position,
+      allow_web_access: true,
+      allow_pwa_access: true,
+      description: 'Demo: browser and app',
+    });
   }
 
   const [admin, employee] = DEMO_ACCOUNTS;

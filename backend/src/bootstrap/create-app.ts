@@ -7,6 +7,8 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
 import type { AppConfig } from '../config/config';
 import { EnvelopeInterceptor } from '../common/http/envelope.interceptor';
+import { TenantTransactionInterceptor } from '../common/tenancy/tenant-transaction.interceptor';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpExceptionFilter } from '../common/http/http-exception.filter';
 import { createValidationPipe } from '../common/http/validation';
 import { buildOpenApiDocument } from '../openapi/document';
@@ -61,7 +63,7 @@ export async function createApp(
     exposedHeaders: ['Content-Range'],
   });
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.useGlobalInterceptors(new EnvelopeInterceptor(), new TenantTransactionInterceptor(app.get(EntityManager)));
   app.useGlobalFilters(new HttpExceptionFilter(config.serveStatic));
   app.enableShutdownHooks();
 

@@ -1,9 +1,11 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
+import { ensureRowLevelSecurity } from './row-level-security';
 
 /**
- * Applies pending migrations. On a PostgreSQL server an advisory lock, held on a connection of
- * its own, keeps two instances from migrating at once (the embedded database has one process,
+ * Applies pending migrations, then the row-level security of every tenant table. On a
+ * PostgreSQL server an advisory lock, held on a connection of its own, keeps two instances from
+ * migrating at once (the embedded database has one process,
  * and its shared session must not hold session-level locks).
  */
 export async function migrate(orm: MikroORM, clientUrl: string, embedded: boolean): Promise<string[]> {
@@ -14,6 +16,7 @@ export async function migrate(orm: MikroORM, clientUrl: string, embedded: boolea
   }
   try {
     const done = await orm.getMigrator().up();
+    await ensureRowLevelSecurity(orm);
     return done.map((m) => m.name);
   } finally {
     if (lock) {

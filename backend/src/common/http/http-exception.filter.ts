@@ -60,6 +60,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof NotFoundError) {
       return { status: 404, body: { success: false, message: 'Not found' } };
     }
+    if (exception instanceof DriverException && (exception as any).code === '42501') {
+      // row-level security refused a row of another company: answered like any foreign id
+      return { status: 404, body: { success: false, message: 'Not found' } };
+    }
     if (exception instanceof UniqueConstraintViolationException) {
       return { status: 409, body: { success: false, message: 'A record with the same unique value already exists' } };
     }

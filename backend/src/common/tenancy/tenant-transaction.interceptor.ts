@@ -1,0 +1,29 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { AuthedRequest } from '../auth/access.guard';
+import { APP_ROLE } from '../../database/row-level-security';
+
+/**
+ * A request that works on a company's data runs in one transaction as the application role with
+ * `app.company_id` set, so row-level security confines even raw SQL to that company. Requests
+ * without a company (sign-in, platform administration, public pages) run as before.
+ */
+@Injectable()
+export class TenantTransactionInterceptor implements NestInterceptor {
+  constructor(private readonly em: EntityManager) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const req = context.switchToHttp().getRequest<AuthedRequest>();
+    const companyId = req.auth?.companyId;
+    if (!companyId) return next.handle();
+    return from(
+      this.em.transactional(async (em) => {
+        await em.execute(`select set_config('app.company_id', ?, true), set_config('role', '${APP_ROLE}', true)`, [
+          String(companyId),
+        ]);
+        return lastValueFrom(next.handle(), { defaultValue: undefined });
+      }),
+    );
+  }
+}

@@ -1,0 +1,52 @@
+import type { MikroORM } from '@mikro-orm/core';
+import { TenantScopedEntity } from '../common/tenancy/base.entity';
+
+/** The role tenant work runs as (per transaction, `SET LOCAL ROLE`): not the tables' owner, not a superuser. */
+export const APP_ROLE = 'hr_app';
+export const TENANT_POLICY = 'tenant_isolation';
+const OWNER_POLICY = 'owner_all';
+
+/** Tables of the entities that extend TenantScopedEntity. */
+export function tenantTables(orm: MikroORM): string[] {
+  return Object.values(orm.getMetadata().getAll())
+    .filter((meta) => !meta.abstract && meta.class && meta.class.prototype instanceof TenantScopedEntity)
+    .map((meta) => meta.tableName)
+    .sort();
+}
+
+/**
+ * Row-level security as the backstop behind the ORM's tenant filter: on every tenant table a
+ * policy lets the application role see and write only the rows of `app.company_id`, which the
+ * request's transaction sets. FORCE applies the policies to the owner too; the owner's own
+ * policy keeps migrations, seeds, platform operations and scheduled jobs working. Idempotent:
+ * applied after every migration run, so a new tenant table is covered without further work.
+ */
+export async function ensureRowLevelSecurity(orm: MikroORM): Promise<string[]> {
+  const conn = orm.em.getConnection();
+  const tables = tenantTables(orm);
+  await conn.execute(`do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${APP_ROLE}') then
+        create role ${APP_ROLE} nologin nosuperuser nobypassrls;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`);
+  const statements = [
+    `grant ${APP_ROLE} to current_user`,
+    `grant usage on schema public to ${APP_ROLE}`,
+    `grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`,
+    `grant usage, select on all sequences in schema public to ${APP_ROLE}`,
+  ];
+  const tenantOf = `nullif(current_setting('app.company_id', true), '')::int`;
+  for (const table of tables) {
+    statements.push(
+      `alter table "${table}" enable row level security`,
+      `alter table "${table}" force row level security`,
+      `drop policy if exists ${TENANT_POLICY} on "${table}"`,
+      `create policy ${TENANT_POLICY} on "${table}" to ${APP_ROLE} using (company_id = ${tenantOf}) with check (company_id = ${tenantOf})`,
+      `drop policy if exists ${OWNER_POLICY} on "${table}"`,
+      `create policy ${OWNER_POLICY} on "${table}" to current_user using (true) with check (true)`,
+    );
+  }
+  for (const sql of statements) await conn.execute(sql);
+  return tables;
+}

@@ -3150,6 +3150,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too many failed attempts for the account or the address; Retry-After says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     Auth_logout: {

@@ -181,3 +181,43 @@ describe('auth', () => {
     });
   });
 });
+
+describe('sign-in brute-force protection', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  const attempt = (email: string, password: string) => t.http().post('/api/auth/login').send({ email, password });
+
+  it('after 5 failures in 15 minutes the account answers 429 with the time to wait, even with the right password', async () => {
+    const user = await createUser(t.em(), 'client');
+    const other = await createUser(t.em(), 'client');
+    for (let i = 0; i < 5; i++) expect((await attempt(user.email, 'wrong-password')).status).toBe(401);
+    const blocked = await attempt(user.email, PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    // another account from the same address is not affected
+    expect((await attempt(other.email, PASSWORD)).status).toBe(200);
+    // once the window has passed, the account signs in again
+    await t.em().getConnection().execute(`update login_attempts set created_at = created_at - interval '16 minutes' where email = ?`, [user.email]);
+    expect((await attempt(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('a successful sign-in starts the count again', async () => {
+    const user = await createUser(t.em(), 'client');
+    for (let i = 0; i < 4; i++) await attempt(user.email, 'wrong-password');
+    expect((await attempt(user.email, PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await attempt(user.email, 'wrong-password')).status).toBe(401);
+    expect((await attempt(user.email, PASSWORD)).status).toBe(200);
+  });
+
+  it('counts attempts on unknown emails too, and records every attempt', async () => {
+    const email = `${unique('ghost')}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await attempt(email, 'wrong-password')).status).toBe(401);
+    expect((await attempt(email, 'wrong-password')).status).toBe(429);
+    const rows = await t.em().getConnection().execute(`select count(*)::int n from login_attempts where email = ?`, [email]);
+    expect(rows).toEqual([{ n: 5 }]);
+  });
+});

@@ -1,3 +1,4 @@
+import { LoginAttempt } from '../modules/auth/login-attempt.entity';
 import { RefreshToken } from '../modules/auth/refresh-token.entity';
 import { Company } from '../modules/companies/company.entity';
 import { Department } from '../modules/departments/department.entity';
@@ -33,6 +34,7 @@ export const ENTITIES = [
   PermissionModule,
   PermissionEntry,
   RefreshToken,
+  LoginAttempt,
   TaskTemplate,
   Task,
   TaskComment,

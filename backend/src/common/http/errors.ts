@@ -3,8 +3,8 @@ import type { FieldError } from './envelope';
 
 /** An error answered with the envelope's shape: a message and, when known, the fields at fault. */
 export class ApiError extends HttpException {
-  constructor(status: number, message: string, errors?: FieldError[]) {
-    super({ success: false, message, ...(errors?.length ? { errors } : {}) }, status);
+  constructor(status: number, message: string, errors?: FieldError[], extra?: Record<string, unknown>) {
+    super({ success: false, message, ...(errors?.length ? { errors } : {}), ...extra }, status);
   }
 }
 

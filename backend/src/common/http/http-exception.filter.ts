@@ -45,6 +45,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       reply.redirect('/', 302);
       return;
     }
+    if (typeof body.retry_after === 'number') reply.header('Retry-After', String(body.retry_after));
     reply.status(status).send(body);
   }
 

@@ -6,6 +6,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,8 +48,9 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign in; sets the refresh-token cookie' })
   @ApiEnvelope(LoginResponseDto)
   @ApiUnauthorizedResponse({ description: 'Invalid email or password. Please try again.' })
-  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) reply: FastifyReply) {
-    const session = await this.auth.login(dto);
+  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for the account or the address; Retry-After says when to retry' })
+  async login(@Body() dto: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const session = await this.auth.login(dto, req.ip);
     return ok(this.answer(session, reply, dto.remember_me ?? false), 'Login successful');
   }
 

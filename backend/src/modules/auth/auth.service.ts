@@ -13,6 +13,7 @@ import { toUserResponse } from '../users/user.mapper';
 import type { UserResponseDto } from './dto/user-response.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import { LoginThrottle } from './login-throttle';
 import { TokenService, type IssuedRefresh } from './token.service';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
@@ -35,6 +36,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly companies: CompaniesService,
     private readonly audit: AuditService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async register(dto: RegisterDto): Promise<UserResponseDto> {
@@ -78,7 +80,9 @@ export class AuthService {
     return assertAccountAvailable(this.em, email, username);
   }
 
-  async login(dto: LoginDto): Promise<Session> {
+  async login(dto: LoginDto, ip: string): Promise<Session> {
+    const email = dto.email.toLowerCase();
+    await this.throttle.check(email, ip);
     const user = await this.em.findOne(
       User,
       { email: dto.email.toLowerCase() },
@@ -86,9 +90,14 @@ export class AuthService {
     );
     if (!user) {
       await burnPasswordCheck(dto.password);
+      await this.throttle.record(email, ip, false);
       throw unauthorized(LOGIN_FAILED);
     }
-    if (!(await verifyPassword(user.password_hash, dto.password))) throw unauthorized(LOGIN_FAILED);
+    if (!(await verifyPassword(user.password_hash, dto.password))) {
+      await this.throttle.record(email, ip, false);
+      throw unauthorized(LOGIN_FAILED);
+    }
+    await this.throttle.record(email, ip, true);
     if (!user.is_active) throw forbidden('Your account has been disabled. Please contact your administrator.');
     user.last_login_at = new Date();
     await this.em.flush();

@@ -48,6 +48,8 @@ describe('auth', () => {
       [{ password: '12345' }, 'password', 'Password must be at least 6 characters long'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
       [{ username: '' }, 'username', 'Username is required'],
+      [{ password: 'password123' }, 'password', 'This password is too common. Please choose one that is harder to guess.'],
+      [{ password: 'qwerty' }, 'password', 'This password is too common. Please choose one that is harder to guess.'],
     ])('refuses %j with a message naming %s', async (override, field, message) => {
       const name = unique('reg');
       const res = await t

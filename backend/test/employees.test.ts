@@ -88,6 +88,7 @@ describe('employees API', () => {
       [{ enable_login: true, password: 'secret1' }, 'username', 'Username and password are required when login is enabled'],
       [{ enable_login: true, username: 'someone' }, 'password', 'Username and password are required when login is enabled'],
       [{ enable_login: true, username: 'someone', password: '12345' }, 'password', 'Password must be at least 6 characters long'],
+      [{ enable_login: true, username: 'someone', password: 'iloveyou' }, 'password', 'This password is too common. Please choose one that is harder to guess.'],
       [{ nickname: 'x' }, 'nickname', 'nickname is not an accepted field'],
     ])('refuses %j with a message naming %s', async (extra, field, message) => {
       const before = await countIn(a);

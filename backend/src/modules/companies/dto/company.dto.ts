@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NotCommonPassword } from '../../users/common-passwords';
 import { Transform } from 'class-transformer';
 import {
   IsEmail,
@@ -190,6 +191,7 @@ export class CreateCompanyAdminDto {
   email!: string;
 
   @ApiProperty({ minLength: 6, maxLength: 128 })
+  @NotCommonPassword()
   @IsString()
   @MinLength(6, { message: 'Password must be at least 6 characters long' })
   @MaxLength(128, { message: 'Password must be at most 128 characters long' })

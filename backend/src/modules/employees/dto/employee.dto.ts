@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NotCommonPassword } from '../../users/common-passwords';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -207,6 +208,7 @@ export class CreateEmployeeDto extends EmployeeRequiredDto {
 
   @ApiPropertyOptional({ minLength: 6, maxLength: 128, description: 'Required when enable_login' })
   @ValidateIf((o: CreateEmployeeDto) => o.enable_login === true)
+  @NotCommonPassword()
   @IsString({ message: LOGIN_REQUIRED })
   @MinLength(6, { message: PASSWORD_TOO_SHORT })
   @MaxLength(128, { message: 'Password must be at most 128 characters long' })

@@ -25,6 +25,7 @@ export const messages = {
     tagline: 'Enterprise Resource Planning Platform',
     subtitle: { platform: 'Platform Admin', hr: 'HR Management' },
     not_available: 'This screen is not available yet.',
+    retry: 'Retry',
   },
   error: {
     title: 'Unexpected Application Error!',

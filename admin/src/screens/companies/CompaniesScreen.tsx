@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -35,6 +34,7 @@ import { COMPANIES, type Company, type SubscriptionState } from './api';
 import { CompanyAdminDialog } from './CompanyAdminDialog';
 import { CompanyDialog } from './CompanyDialog';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
+import { LoadError } from '../../layout/LoadError';
 
 const PER_PAGE = 24;
 const SEARCH_DELAY_MS = 300;
@@ -212,16 +212,9 @@ export default function CompaniesScreen() {
       />
 
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {translate('companies.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch}>
           {errorMessage(error, translate('companies.errors.fetch'))}
-        </Alert>
+        </LoadError>
       ) : isPending ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))' }}>
           {[0, 1, 2].map((i) => (

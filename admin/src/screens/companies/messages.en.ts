@@ -9,7 +9,6 @@ export const companiesMessages = {
   view_as_admin: 'View as Admin',
   empty: 'No companies yet. Add the first one.',
   no_match: 'No company matches your search.',
-  retry: 'Retry',
   users: '%{smart_count} user |||| %{smart_count} users',
   employees: '%{smart_count} employee |||| %{smart_count} employees',
   trial_until: 'Trial until %{date}',

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -25,6 +24,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
 import { api, errorMessage } from '../../providers/httpClient';
+import { LoadError } from '../../layout/LoadError';
 
 interface PlatformFigures {
   total_companies: number;
@@ -93,17 +93,9 @@ export default function PlatformDashboard() {
         subtitle={translate('dashboard.platform_welcome', { name: session.user?.username ?? '' })}
       />
       {error ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {translate('platform_dashboard.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch} sx={{ mb: 3 }}>
           {errorMessage(error, translate('platform_dashboard.load_failed'))}
-        </Alert>
+        </LoadError>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 3 }}>
           {isPending

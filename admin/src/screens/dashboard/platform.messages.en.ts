@@ -11,5 +11,4 @@ export const platformDashboardMessages = {
   no_companies: 'No companies yet',
   active_of: '%{active} active of %{total}',
   load_failed: 'Failed to load the platform figures',
-  retry: 'Retry',
 };

@@ -1,6 +1,5 @@
 import {
   Box,
-  Button,
   Card,
   CardActions,
   CardContent,
@@ -30,6 +29,7 @@ import {
 import { PageHeader } from '../../layout/PageHeader';
 import { useManageRights } from '../people/access';
 import { DeleteRowButton } from '../people/DeleteRowButton';
+import { ListEmptyState } from '../people/ListEmptyState';
 
 const DepartmentCard = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
@@ -111,30 +111,6 @@ const CardGrid = () => {
   );
 };
 
-const Empty = () => {
-  const translate = useTranslate();
-  const redirect = useRedirect();
-  const { canCreate } = useManageRights('departments');
-  return (
-    <Card variant="outlined" sx={{ mt: 2, width: '100%' }}>
-      <CardContent sx={{ textAlign: 'center', py: 6 }}>
-        <ApartmentIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
-        <Typography variant="h6" sx={{ mt: 1 }}>
-          {translate('departments.empty')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('departments.empty_hint')}
-        </Typography>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => redirect('create', 'hr/departments')}>
-            {translate('departments.create_first')}
-          </Button>
-        )}
-      </CardContent>
-    </Card>
-  );
-};
-
 const ListActions = () => {
   const translate = useTranslate();
   const { canCreate } = useManageRights('departments');
@@ -144,6 +120,7 @@ const ListActions = () => {
 /** /hr/departments (hr.md 2 Departments): a card grid, empty state 'Create First Department'. */
 export default function DepartmentList() {
   const translate = useTranslate();
+  const { canCreate } = useManageRights('departments');
   return (
     <>
       <PageHeader title={translate('departments.title')} subtitle={translate('departments.subtitle')} />
@@ -156,7 +133,14 @@ export default function DepartmentList() {
         perPage={24}
         pagination={<Pagination rowsPerPageOptions={[12, 24, 48]} />}
         exporter={false}
-        empty={<Empty />}
+        empty={
+          <ListEmptyState
+            resource="hr/departments"
+            icon={<ApartmentIcon />}
+            messages={{ title: 'departments.empty', hint: 'departments.empty_hint', create: 'departments.create_first' }}
+            canCreate={canCreate}
+          />
+        }
       >
         <CardGrid />
       </List>

@@ -1,4 +1,4 @@
-import { Avatar, Box, Button, Card, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import PeopleIcon from '@mui/icons-material/PeopleOutline';
@@ -7,9 +7,7 @@ import {
   Datagrid,
   FunctionField,
   List,
-  ReferenceInput,
   SearchInput,
-  SelectInput,
   TextField,
   TopToolbar,
   useRedirect,
@@ -19,6 +17,7 @@ import {
 import { PageHeader } from '../../layout/PageHeader';
 import { useManageRights } from '../people/access';
 import { DeleteRowButton } from '../people/DeleteRowButton';
+import { ListEmptyState, referenceFilter } from '../people/ListEmptyState';
 import { formatDate } from '../people/format';
 import { employeeName } from './EmployeeForm';
 import { ExportEmployeesButton, ImportEmployeesButton } from './EmployeeCsv';
@@ -70,33 +69,6 @@ const ListActions = () => {
   );
 };
 
-const Empty = () => {
-  const translate = useTranslate();
-  const redirect = useRedirect();
-  const { canCreate } = useManageRights('employees');
-  return (
-    <Card variant="outlined" sx={{ mt: 2, width: '100%' }}>
-      <CardContent sx={{ textAlign: 'center', py: 6 }}>
-        <PeopleIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
-        <Typography variant="h6" sx={{ mt: 1 }}>
-          {translate('employees.empty')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('employees.empty_hint')}
-        </Typography>
-        {canCreate && (
-          <Stack direction="row" spacing={1} justifyContent="center">
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => redirect('create', 'hr/employees')}>
-              {translate('employees.add')}
-            </Button>
-            <ImportEmployeesButton />
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
-  );
-};
-
 const RowActions = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
   const redirect = useRedirect();
@@ -128,21 +100,17 @@ const RowActions = ({ record }: { record: RaRecord }) => {
 /** /hr/employees (hr.md 2 Employees): search, department and position filters, table, actions. */
 export default function EmployeeList() {
   const translate = useTranslate();
-  const { canEdit, canDelete, canView } = useManageRights('employees');
+  const { canCreate, canEdit, canDelete, canView } = useManageRights('employees');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('employees.search')} />,
     ...(canView('departments')
       ? [
-          <ReferenceInput key="d" source="department_id" reference="hr/departments" perPage={200} sort={{ field: 'department_name', order: 'ASC' }} alwaysOn>
-            <SelectInput label={translate('employees.filters.department')} optionText="department_name" emptyText="—" />
-          </ReferenceInput>,
+          referenceFilter('department_id', translate('employees.filters.department')),
         ]
       : []),
     ...(canView('positions')
       ? [
-          <ReferenceInput key="p" source="position_id" reference="hr/positions" perPage={200} sort={{ field: 'position_title', order: 'ASC' }} alwaysOn>
-            <SelectInput label={translate('employees.filters.position')} optionText="position_title" emptyText="—" />
-          </ReferenceInput>,
+          referenceFilter('position_id', translate('employees.filters.position')),
         ]
       : []),
   ];
@@ -158,7 +126,15 @@ export default function EmployeeList() {
         sort={{ field: 'employee_code', order: 'ASC' }}
         perPage={25}
         exporter={false}
-        empty={<Empty />}
+        empty={
+          <ListEmptyState
+            resource="hr/employees"
+            icon={<PeopleIcon />}
+            messages={{ title: 'employees.empty', hint: 'employees.empty_hint', create: 'employees.add' }}
+            canCreate={canCreate}
+            extra={<ImportEmployeesButton />}
+          />
+        }
       >
         <Datagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
           <TextField source="employee_code" label={translate('employees.columns.code')} />

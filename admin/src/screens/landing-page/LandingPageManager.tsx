@@ -8,6 +8,7 @@ import { errorMessage } from '../../providers/httpClient';
 import { cmsApi, type LandingPage } from './api';
 import { LandingPageEditor } from './LandingPageEditor';
 import { LandingPageList } from './LandingPageList';
+import { LoadError } from '../../layout/LoadError';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
@@ -81,16 +82,9 @@ function ListScreen({ onOpen }: { onOpen: (id: number) => void }) {
       />
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {translate('landing_page.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={load}>
           {state.message}
-        </Alert>
+        </LoadError>
       )}
       {state.status === 'ready' && (
         <LandingPageList

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -8,6 +8,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
 import { monitoringApi, type TaskMetrics } from './api';
+import { LoadError } from '../../layout/LoadError';
 
 // recharts is large: it loads with the dashboard's charts, not with the Tasks tab
 const MetricsCharts = lazy(() => import('./MetricsCharts'));
@@ -83,17 +84,9 @@ export const DashboardTab = () => {
       </Box>
 
       {failed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 3 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {translate('monitoring.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={load} sx={{ mb: 3 }}>
           {failed}
-        </Alert>
+        </LoadError>
       )}
 
       {!metrics && loading ? (

@@ -26,6 +26,7 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
 import { monitoringApi, type Task, type TaskChanges, type TaskComment, type TaskStatus } from './api';
 import { formatDate, formatDateTime, PriorityChip, StatusChip } from './chips';
+import { LoadError } from '../../layout/LoadError';
 
 const FINAL: TaskStatus[] = ['completed', 'cancelled'];
 /** What a user may move a task to from each status (overdue is the system's). */
@@ -169,16 +170,9 @@ export const TaskDetailDialog = ({
       <DialogTitle id="task-detail-title">{task?.title ?? translate('monitoring.detail.title')}</DialogTitle>
       <DialogContent dividers>
         {failed ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void load()}>
-                {translate('monitoring.retry')}
-              </Button>
-            }
-          >
+          <LoadError onRetry={load}>
             {translate('monitoring.load_failed')}
-          </Alert>
+          </LoadError>
         ) : !task ? (
           <Stack spacing={1}>
             <Skeleton height={32} />

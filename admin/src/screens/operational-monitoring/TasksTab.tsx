@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -26,6 +25,7 @@ import { CATEGORIES, FILTER_STATUSES, monitoringApi, PRIORITIES, type Task, type
 import { formatDate, PriorityChip, StatusChip } from './chips';
 import { NewTaskDialog } from './NewTaskDialog';
 import { TaskDetailDialog } from './TaskDetailDialog';
+import { LoadError } from '../../layout/LoadError';
 
 type SortField = 'title' | 'priority' | 'status' | 'due_date' | 'progress_percentage' | 'created_at';
 
@@ -167,17 +167,9 @@ export const TasksTab = () => {
       </Box>
 
       {failed && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {translate('monitoring.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={load} sx={{ mb: 2 }}>
           {failed}
-        </Alert>
+        </LoadError>
       )}
 
       <Card variant="outlined">

@@ -2,7 +2,6 @@
 export const monitoringMessages = {
   tabs: { dashboard: 'Dashboard', tasks: 'Tasks' },
   subtitle: 'Track operational tasks across departments and positions.',
-  retry: 'Retry',
   load_failed: 'Failed to load data',
   not_available: 'N/A',
   dashboard: {

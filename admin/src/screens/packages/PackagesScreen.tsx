@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -33,6 +32,7 @@ import { dollars, PACKAGES, type Package } from './api';
 import { FeatureDialog } from './FeatureDialog';
 import { ManageFeaturesDialog } from './ManageFeaturesDialog';
 import { PackageDialog } from './PackageDialog';
+import { LoadError } from '../../layout/LoadError';
 
 const SEARCH_DELAY_MS = 300;
 const SHOWN_FEATURES = 6;
@@ -218,16 +218,9 @@ export default function PackagesScreen() {
       />
 
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {translate('packages.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch}>
           {errorMessage(error, translate('packages.errors.fetch'))}
-        </Alert>
+        </LoadError>
       ) : isPending ? (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
           {[0, 1, 2, 3].map((i) => (

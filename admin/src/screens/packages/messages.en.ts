@@ -24,7 +24,6 @@ export const packagesMessages = {
   more_features: '+%{count} more',
   empty: 'No packages yet. Create the first one.',
   no_match: 'No package matches your search.',
-  retry: 'Retry',
   fields: {
     package_code: 'Package Code',
     package_name: 'Package Name',

@@ -37,6 +37,7 @@ import {
   type Subject,
   type SubjectKind,
 } from './api';
+import { LoadError } from '../../layout/LoadError';
 
 /** hr.md 9: the list of positions / departments is capped at 600 px. */
 const LIST_MAX_HEIGHT = 600;
@@ -182,16 +183,9 @@ export const PermissionManagement = () => {
         <Box sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto' }} data-testid="permission-subjects">
           {listError ? (
             <Box sx={{ p: 2 }}>
-              <Alert
-                severity="error"
-                action={
-                  <Button color="inherit" size="small" onClick={() => void loadLists()}>
-                    {translate('permission_management.retry')}
-                  </Button>
-                }
-              >
+              <LoadError onRetry={loadLists}>
                 {translate('permission_management.load_failed')}
-              </Alert>
+              </LoadError>
             </Box>
           ) : list === null ? (
             <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
@@ -247,16 +241,9 @@ export const PermissionManagement = () => {
                   <CircularProgress size={28} />
                 </Box>
               ) : matrixError ? (
-                <Alert
-                  severity="error"
-                  action={
-                    <Button color="inherit" size="small" onClick={() => void loadMatrix(selected)}>
-                      {translate('permission_management.retry')}
-                    </Button>
-                  }
-                >
+                <LoadError onRetry={() => loadMatrix(selected)}>
                   {translate('permission_management.load_failed')}
-                </Alert>
+                </LoadError>
               ) : (
                 <TableContainer>
                   <Table size="small" aria-label={translate('permission_management.permissions_for', { name: selected.subject.name })}>

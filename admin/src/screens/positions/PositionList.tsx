@@ -1,4 +1,4 @@
-import { Box, Button, Card, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import WorkIcon from '@mui/icons-material/WorkOutline';
@@ -7,9 +7,7 @@ import {
   Datagrid,
   FunctionField,
   List,
-  ReferenceInput,
   SearchInput,
-  SelectInput,
   TextField,
   TopToolbar,
   useRedirect,
@@ -19,6 +17,7 @@ import {
 import { PageHeader } from '../../layout/PageHeader';
 import { useManageRights } from '../people/access';
 import { DeleteRowButton } from '../people/DeleteRowButton';
+import { ListEmptyState, referenceFilter } from '../people/ListEmptyState';
 import { formatMoney } from '../people/format';
 
 const LEVEL_COLORS: Record<string, 'default' | 'info' | 'primary' | 'warning' | 'secondary'> = {
@@ -72,30 +71,6 @@ const RowActions = ({ record }: { record: RaRecord }) => {
   );
 };
 
-const Empty = () => {
-  const translate = useTranslate();
-  const redirect = useRedirect();
-  const { canCreate } = useManageRights('positions');
-  return (
-    <Card variant="outlined" sx={{ mt: 2, width: '100%' }}>
-      <CardContent sx={{ textAlign: 'center', py: 6 }}>
-        <WorkIcon sx={{ fontSize: 48, color: 'text.secondary' }} />
-        <Typography variant="h6" sx={{ mt: 1 }}>
-          {translate('positions.empty')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('positions.empty_hint')}
-        </Typography>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => redirect('create', 'hr/positions')}>
-            {translate('positions.add')}
-          </Button>
-        )}
-      </CardContent>
-    </Card>
-  );
-};
-
 const ListActions = () => {
   const translate = useTranslate();
   const { canCreate } = useManageRights('positions');
@@ -105,14 +80,12 @@ const ListActions = () => {
 /** /hr/positions (hr.md 2 Positions): code, title, department, level badge, salary range, actions. */
 export default function PositionList() {
   const translate = useTranslate();
-  const { canEdit, canDelete, canView } = useManageRights('positions');
+  const { canCreate, canEdit, canDelete, canView } = useManageRights('positions');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('positions.search')} />,
     ...(canView('departments')
       ? [
-          <ReferenceInput key="d" source="department_id" reference="hr/departments" perPage={200} sort={{ field: 'department_name', order: 'ASC' }} alwaysOn>
-            <SelectInput label={translate('positions.columns.department')} optionText="department_name" emptyText="—" />
-          </ReferenceInput>,
+          referenceFilter('department_id', translate('positions.columns.department')),
         ]
       : []),
   ];
@@ -127,7 +100,14 @@ export default function PositionList() {
         sort={{ field: 'position_title', order: 'ASC' }}
         perPage={25}
         exporter={false}
-        empty={<Empty />}
+        empty={
+          <ListEmptyState
+            resource="hr/positions"
+            icon={<WorkIcon />}
+            messages={{ title: 'positions.empty', hint: 'positions.empty_hint', create: 'positions.add' }}
+            canCreate={canCreate}
+          />
+        }
       >
         <Datagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={false}>
           <TextField source="position_code" label={translate('positions.columns.code')} />

@@ -22,7 +22,6 @@ export const settingsMessages = {
     save_failed: 'Failed to save permissions',
     needs_company: 'Impersonate a company to manage its permissions.',
     unsaved: 'Unsaved changes',
-    retry: 'Retry',
   },
   settings: {
     title: 'Settings',
@@ -42,7 +41,6 @@ export const settingsMessages = {
     save_error: 'An error occurred while saving settings',
     save: 'Save Settings',
     saving: 'Saving...',
-    retry: 'Retry',
     platform: {
       title: 'Platform Access',
       subtitle: 'Choose for each position whether its employees may use the web application, the mobile app (PWA), or must use the app.',

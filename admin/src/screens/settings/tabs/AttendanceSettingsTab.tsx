@@ -19,6 +19,7 @@ import { useSession } from '../../../auth/useSession';
 import { api, fieldErrors } from '../../../providers/httpClient';
 import { isImpersonating } from '../../../providers/session';
 import { TabCard } from './TabCard';
+import { LoadError } from '../../../layout/LoadError';
 
 type Group = 'general' | 'geolocation' | 'device' | 'network';
 const GROUPS: Group[] = ['general', 'geolocation', 'device', 'network'];
@@ -217,16 +218,9 @@ export default function AttendanceSettingsTab() {
       {needsCompany ? (
         <Alert severity="info">{translate('settings.needs_company')}</Alert>
       ) : loadError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {translate('settings.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={load}>
           {loadError}
-        </Alert>
+        </LoadError>
       ) : !form ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
           <CircularProgress size={28} />

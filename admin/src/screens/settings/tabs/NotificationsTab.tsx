@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup } from '@mui/material';
+import { Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage } from '../../../providers/httpClient';
 import { TabCard } from './TabCard';
+import { LoadError } from '../../../layout/LoadError';
 
 interface Preferences {
   email: boolean;
@@ -51,16 +52,9 @@ export default function NotificationsTab() {
   return (
     <TabCard title={translate('settings.notifications.title')}>
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {translate('settings.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={load}>
           {translate('settings.fetch_failed')}
-        </Alert>
+        </LoadError>
       ) : !prefs ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
           <CircularProgress size={28} />

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   CircularProgress,
@@ -18,6 +17,7 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage } from '../../../providers/httpClient';
 import { TabCard } from './TabCard';
+import { LoadError } from '../../../layout/LoadError';
 
 interface Access {
   allowWebAccess: boolean;
@@ -133,16 +133,9 @@ export default function PlatformAccessTab() {
       }
     >
       {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void load()}>
-              {translate('settings.retry')}
-            </Button>
-          }
-        >
+        <LoadError onRetry={load}>
           {error}
-        </Alert>
+        </LoadError>
       ) : positions === null ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
           <CircularProgress size={28} />

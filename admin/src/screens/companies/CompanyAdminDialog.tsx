@@ -3,7 +3,7 @@ import { Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage, fieldErrors } from '../../providers/httpClient';
 import { EMAIL, type Company } from './api';
-import { FormDialog, text, toFormErrors, useFormState, type FieldSpec, type FormErrors, type FormValues } from './FormDialog';
+import { FormDialog, text, toFormErrors, useFormState, type FieldSpec, type FormErrors, type FormValues } from '../../layout/FieldsFormDialog';
 
 const EMPTY: FormValues = { username: '', email: '', password: '', first_name: '', last_name: '' };
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage, fieldErrors } from '../../providers/httpClient';
 import { EMAIL, INDUSTRIES, PHONE, isUrl, type Company } from './api';
-import { FormDialog, text, toFormErrors, useFormState, type FieldSpec, type FormErrors, type FormValues } from './FormDialog';
+import { FormDialog, text, toFormErrors, useFormState, type FieldSpec, type FormErrors, type FormValues } from '../../layout/FieldsFormDialog';
 
 interface CompanyDialogProps {
   open: boolean;

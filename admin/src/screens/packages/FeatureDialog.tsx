@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage, fieldErrors } from '../../providers/httpClient';
-import { FormDialog, text, toFormErrors, useFormState, type FieldSpec, type FormErrors, type FormValues } from '../companies/FormDialog';
+import { FormDialog, text, toFormErrors, useFormState, type FieldSpec, type FormErrors, type FormValues } from '../../layout/FieldsFormDialog';
 import { FEATURE_MODULES, FEATURE_TYPES } from './api';
 
 const EMPTY: FormValues = { feature_code: '', feature_name: '', description: '', module: '', feature_type: '', is_active: true };

@@ -55,7 +55,7 @@ interface FormDialogProps {
   onClose: () => void;
 }
 
-/** A dialog with a form of plain fields, field errors under each field (the server's too). */
+/** A dialog with a form of plain fields (shared by the companies and packages screens), field errors under each field (the server's too). */
 export const FormDialog = ({
   open,
   title,

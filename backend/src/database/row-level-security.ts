@@ -30,22 +30,33 @@ export async function ensureRowLevelSecurity(orm: MikroORM): Promise<string[]> {
       end if;
     exception when duplicate_object or unique_violation then null;
     end $$`);
+  // grants are cheap and cover tables created by the migrations just applied
   const statements = [
     `grant ${APP_ROLE} to current_user`,
     `grant usage on schema public to ${APP_ROLE}`,
     `grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`,
     `grant usage, select on all sequences in schema public to ${APP_ROLE}`,
   ];
+  // what is already in place, so a normal start alters no table (ALTER TABLE locks it exclusively)
+  const state = await conn.execute<Array<{ table: string; rls: boolean; forced: boolean; policies: string[] | null }>>(
+    `select c.relname as "table", c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+            (select array_agg(p.policyname::text) from pg_policies p where p.schemaname = 'public' and p.tablename = c.relname) as policies
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relname in (?)`,
+    [tables],
+  );
   const tenantOf = `nullif(current_setting('app.company_id', true), '')::int`;
-  for (const table of tables) {
-    statements.push(
-      `alter table "${table}" enable row level security`,
-      `alter table "${table}" force row level security`,
-      `drop policy if exists ${TENANT_POLICY} on "${table}"`,
-      `create policy ${TENANT_POLICY} on "${table}" to ${APP_ROLE} using (company_id = ${tenantOf}) with check (company_id = ${tenantOf})`,
-      `drop policy if exists ${OWNER_POLICY} on "${table}"`,
-      `create policy ${OWNER_POLICY} on "${table}" to current_user using (true) with check (true)`,
-    );
+  for (const { table, rls, forced, policies } of state) {
+    if (!rls) statements.push(`alter table "${table}" enable row level security`);
+    if (!forced) statements.push(`alter table "${table}" force row level security`);
+    if (!policies?.includes(TENANT_POLICY)) {
+      statements.push(
+        `create policy ${TENANT_POLICY} on "${table}" to ${APP_ROLE} using (company_id = ${tenantOf}) with check (company_id = ${tenantOf})`,
+      );
+    }
+    if (!policies?.includes(OWNER_POLICY)) {
+      statements.push(`create policy ${OWNER_POLICY} on "${table}" to current_user using (true) with check (true)`);
+    }
   }
   for (const sql of statements) await conn.execute(sql);
   return tables;

@@ -42,7 +42,7 @@ export class AuthService {
   async register(dto: RegisterDto): Promise<UserResponseDto> {
     if (dto.create_company) return this.registerTrial(dto);
     const email = dto.email.toLowerCase();
-    await this.assertAvailable(email, dto.username);
+    await assertAccountAvailable(this.em, email, dto.username);
     const user = this.em.create(User, {
       username: dto.username,
       email,
@@ -74,10 +74,6 @@ export class AuthService {
       },
     );
     return toUserResponse(admin);
-  }
-
-  assertAvailable(email: string, username: string): Promise<void> {
-    return assertAccountAvailable(this.em, email, username);
   }
 
   async login(dto: LoginDto, ip: string): Promise<Session> {

@@ -9,8 +9,8 @@ import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../c
 import { escapeLike } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
-import { AuthService } from '../auth/auth.service';
 import { TokenService } from '../auth/token.service';
+import { assertAccountAvailable } from '../users/accounts';
 import { Company } from '../companies/company.entity';
 import { Department } from '../departments/department.entity';
 import { PlanService } from '../permissions/plan.service';
@@ -68,7 +68,6 @@ export class EmployeesService {
 
   constructor(
     private readonly em: EntityManager,
-    private readonly auth: AuthService,
     private readonly tokens: TokenService,
     private readonly plans: PlanService,
   ) {}
@@ -106,7 +105,7 @@ export class EmployeesService {
       const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
       const position = await findRef(em, Position, dto.position_id, 'Position', 'position_id');
       const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
-      if (dto.enable_login) await this.auth.assertAvailable(dto.email, dto.username!);
+      if (dto.enable_login) await assertAccountAvailable(this.em, dto.email, dto.username!);
       const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, enable_login: _l, username: _u, password: _pw, ...fields } = dto;
       const company = em.getReference(Company, companyId);
       const employee = em.create(Employee, {

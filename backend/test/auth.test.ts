@@ -3,6 +3,8 @@ import { User } from '../src/modules/users/user.entity';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createUser, login, PASSWORD, unique } from './support/fixtures';
 
+const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
+
 const cookieOf = (res: { headers: Record<string, any> }) =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('refresh_token='))!.split(';')[0];
 
@@ -10,6 +12,7 @@ describe('auth', () => {
   let t: TestApp;
   beforeAll(async () => (t = await createTestApp()));
   afterAll(() => t.close());
+  const refresh = () => t.http().post('/api/auth/refresh').set(CSRF);
 
   describe('POST /api/auth/register', () => {
     it('creates a client and never answers the password', async () => {
@@ -150,7 +153,7 @@ describe('auth', () => {
       const first = await t.http().post('/api/auth/login').send({ email: user.email, password: PASSWORD });
       const cookie1 = cookieOf(first);
 
-      const second = await t.http().post('/api/auth/refresh').set('Cookie', cookie1);
+      const second = await refresh().set('Cookie', cookie1);
       expect(second.status).toBe(200);
       expect(second.body.data.user.id).toBe(user.id);
       const cookie2 = cookieOf(second);
@@ -158,9 +161,9 @@ describe('auth', () => {
       expect((await t.http().get('/api/auth/me').set(bearer(second.body.data.access_token))).status).toBe(200);
 
       // the first cookie was stolen and is replayed: refused, and the legitimate one dies with it
-      const replay = await t.http().post('/api/auth/refresh').set('Cookie', cookie1);
+      const replay = await refresh().set('Cookie', cookie1);
       expect(replay.status).toBe(401);
-      expect((await t.http().post('/api/auth/refresh').set('Cookie', cookie2)).status).toBe(401);
+      expect((await refresh().set('Cookie', cookie2)).status).toBe(401);
       const family = await t.em().find(RefreshToken, { user: user.id });
       expect(family.length).toBe(2);
       expect(family.every((r) => r.revoked_at)).toBe(true);
@@ -173,11 +176,11 @@ describe('auth', () => {
       const out = await t.http().post('/api/auth/logout').set('Cookie', cookie);
       expect(out.status).toBe(200);
       expect(out.body).toMatchObject({ success: true, message: 'Logged out successfully' });
-      expect((await t.http().post('/api/auth/refresh').set('Cookie', cookie)).status).toBe(401);
+      expect((await refresh().set('Cookie', cookie)).status).toBe(401);
     });
 
     it('refresh without a cookie is 401', async () => {
-      const res = await t.http().post('/api/auth/refresh');
+      const res = await refresh();
       expect(res.status).toBe(401);
       expect(res.body.success).toBe(false);
     });

@@ -271,6 +271,10 @@ describe('packages and features', () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ message: 'Feature updated successfully!', data: { feature_name: 'Y', is_active: false } });
       expect((await put(`/api/packages/features/${f.id}`, { feature_code: 'zzz' })).status).toBe(400);
+      // a field sent as null is refused, not stored
+      const nulled = await put(`/api/packages/features/${f.id}`, { module: null, feature_name: null });
+      expect(nulled.status).toBe(400);
+      expect(nulled.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['feature_name', 'module']);
       const del = await t.http().delete(`/api/packages/features/${f.id}`).set(bearer(superadmin));
       expect(del.body).toEqual({ success: true, data: { id: f.id }, message: 'Feature deleted successfully!' });
       expect((await get(`/api/packages/features/${f.id}`)).status).toBe(404);

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import { Logger, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,6 +11,8 @@ import { EnvelopeInterceptor } from '../common/http/envelope.interceptor';
 import { TenantTransactionInterceptor } from '../common/tenancy/tenant-transaction.interceptor';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpExceptionFilter } from '../common/http/http-exception.filter';
+import { registerBodyGuard } from '../common/http/body-guard';
+import { IdempotencyInterceptor } from '../common/http/idempotency.interceptor';
 import { createValidationPipe } from '../common/http/validation';
 import { buildOpenApiDocument } from '../openapi/document';
 import { serveStaticSite } from './static-site';
@@ -35,6 +38,8 @@ export async function createApp(
   );
   app.setGlobalPrefix('api');
   await app.register(fastifyCookie as any);
+  // multipart bodies only for the routes that read them (req.file()); JSON bodies are unaffected
+  await app.register(fastifyMultipart as any, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
   await app.register(fastifyHelmet as any, {
     // MUI (emotion) injects styles at run time; landing images may come from any https host
     contentSecurityPolicy: {
@@ -60,10 +65,16 @@ export async function createApp(
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
-    exposedHeaders: ['Content-Range'],
+    exposedHeaders: ['Content-Range', 'Retry-After', 'Idempotent-Replayed'],
   });
+  registerBodyGuard(app.getHttpAdapter().getInstance());
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new EnvelopeInterceptor(), new TenantTransactionInterceptor(app.get(EntityManager)));
+  // in this order: the idempotency claim runs inside the company request's transaction
+  app.useGlobalInterceptors(
+    new EnvelopeInterceptor(),
+    new TenantTransactionInterceptor(app.get(EntityManager)),
+    app.get(IdempotencyInterceptor),
+  );
   app.useGlobalFilters(new HttpExceptionFilter(config.serveStatic));
   app.enableShutdownHooks();
 

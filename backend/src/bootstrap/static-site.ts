@@ -14,6 +14,7 @@ export const ADMIN_ROUTES = [
   '/login',
   '/register',
   '/forgot-password',
+  '/reset-password',
   '/platform-warning',
   '/pwa-install',
   '/dashboard',

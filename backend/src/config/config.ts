@@ -22,6 +22,18 @@ export interface AppConfig {
   serveStatic: boolean;
   trustProxy: boolean;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** The console's public address, used in the links of e-mails (never taken from the request's Host). */
+  appUrl: string;
+  /** SMTP server for outgoing mail; undefined: messages are written to mailDir instead. */
+  smtpUrl?: string;
+  mailFrom: string;
+  /** The development mailbox: one .eml and one .json file per message. */
+  mailDir: string;
+  /** Requests per minute per client address on each sign-in, registration and password route; 0 turns it off. */
+  authRateLimit: number;
+  passwordResetTtlMinutes: number;
+  /** How long a stored answer to an Idempotency-Key is replayed. */
+  idempotencyTtlHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -77,9 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL must be error, warn, log or debug');
   }
+  const port = int(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
-    port: int(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     dataDir,
@@ -95,7 +108,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveStatic: bool(env, 'SERVE_STATIC', production),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel,
+    appUrl: appUrlOf(env, port),
+    smtpUrl: smtpUrlOf(env),
+    mailFrom: env.MAIL_FROM || 'HR Platform <no-reply@localhost>',
+    mailDir: resolve(env.MAIL_DIR || join(dataDir, 'mail')),
+    // the API tests sign in hundreds of times a minute from one address
+    authRateLimit: int(env, 'AUTH_RATE_LIMIT', nodeEnv === 'test' ? 0 : 60, 0, 100_000),
+    passwordResetTtlMinutes: int(env, 'PASSWORD_RESET_TTL_MINUTES', 30, 5, 1440),
+    idempotencyTtlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
   };
+}
+
+function appUrlOf(env: NodeJS.ProcessEnv, port: number): string {
+  const raw = env.APP_URL || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`APP_URL must be an http(s) URL (got "${raw}")`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol)) throw new ConfigError(`APP_URL must be an http(s) URL (got "${raw}")`);
+  return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+function smtpUrlOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL || undefined;
+  if (raw && !/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

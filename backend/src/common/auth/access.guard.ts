@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { User, type Role } from '../../modules/users/user.entity';
 import { PermissionsService, type EffectivePermissions } from '../../modules/permissions/permissions.service';
 import { PlanService } from '../../modules/permissions/plan.service';
+import { AuditService } from '../../modules/audit/audit.service';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
@@ -28,11 +29,36 @@ export class AccessGuard implements CanActivate {
     private readonly em: EntityManager,
     private readonly permissions: PermissionsService,
     private readonly plans: PlanService,
+    private readonly audit: AuditService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
     const req = context.switchToHttp().getRequest<AuthedRequest>();
+    try {
+      return await this.check(context, req);
+    } catch (e) {
+      if (e instanceof ApiError && e.getStatus() === HttpStatus.FORBIDDEN && req.auth) await this.recordRefusal(req, e);
+      throw e;
+    }
+  }
+
+  /** Every permission refusal goes to the audit log (ASVS 16.3.2). */
+  private recordRefusal(req: AuthedRequest, error: ApiError): Promise<void> {
+    const auth = req.auth!;
+    return this.audit.record({
+      userId: auth.impersonatorId ?? auth.userId,
+      companyId: auth.companyId,
+      action: 'access.denied',
+      method: req.method,
+      path: req.url.split('?')[0],
+      statusCode: HttpStatus.FORBIDDEN,
+      ip: req.ip,
+      details: { reason: (error.getResponse() as { message?: string }).message ?? null },
+    });
+  }
+
+  private async check(context: ExecutionContext, req: AuthedRequest): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
 
     const auth = await this.authenticate(req);
@@ -77,7 +103,10 @@ export class AccessGuard implements CanActivate {
       throw unauthorized('Your session has expired, please sign in again');
     }
     const user = await this.em.findOne(User, { id: claims.sub }, { filters: false });
-    if (!user || !user.is_active) throw unauthorized('Your session has expired, please sign in again');
+    // a raised session_version (password changed, account or company disabled) ends older tokens
+    if (!user || !user.is_active || (claims.sv ?? 0) !== user.session_version) {
+      throw unauthorized('Your session has expired, please sign in again');
+    }
     const impersonating = user.role === 'superadmin' && !!claims.cid;
     return {
       userId: user.id,

@@ -36,4 +36,6 @@ export interface TokenClaims {
   role: Role;
   /** impersonated company id (superadmin only) */
   cid?: number;
+  /** the user's session_version when the token was issued; a token of an older version is refused */
+  sv?: number;
 }

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsInt, Matches, Min, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsInt, Matches, Min, registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
 
 type TransformArg = { value: unknown };
 
@@ -72,3 +72,9 @@ export function isCalendarDate(value: string): boolean {
 
 /** `%`, `_` and `\` matched literally in a LIKE pattern. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * For a property that may be left out of a body but, when present, must be a real value: unlike
+ * @IsOptional, null is validated (and refused by the property's other rules) instead of skipped.
+ */
+export const IsOptionalNotNull = () => ValidateIf((_object: object, value: unknown) => value !== undefined);

@@ -65,6 +65,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       // row-level security refused a row of another company: answered like any foreign id
       return { status: 404, body: { success: false, message: 'Not found' } };
     }
+    if (exception instanceof DriverException && ['22021', '22P05', '54001'].includes((exception as any).code)) {
+      // text PostgreSQL cannot store, or input too complex to plan: the request's fault, not the server's
+      return { status: 400, body: { success: false, message: 'The request contains values that cannot be stored' } };
+    }
     if (exception instanceof UniqueConstraintViolationException) {
       return { status: 409, body: { success: false, message: 'A record with the same unique value already exists' } };
     }

@@ -3,7 +3,17 @@ import type { Opt } from '@mikro-orm/core';
 import type { Company } from '../companies/company.entity';
 import type { User } from '../users/user.entity';
 
-export const AUDIT_ACTIONS = ['impersonation.start', 'impersonation.stop', 'write'] as const;
+export const AUDIT_ACTIONS = [
+  'impersonation.start',
+  'impersonation.stop',
+  'write',
+  'sign_in',
+  'sign_in.failed',
+  'access.denied',
+  'password.changed',
+  'password.reset_requested',
+  'password.reset',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -11,26 +13,34 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { Auth, Public, Roles } from '../../common/auth/decorators';
+import { ApiAuthErrors, Auth, Public, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ok } from '../../common/http/envelope';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { AuthService, type CompanySwitch, type Session } from './auth.service';
+import { AuthRateLimit } from './auth-rate-limit';
+import { CSRF_REFUSED, assertCsrfHeader } from './csrf';
 import { LoginDto } from './dto/login.dto';
+import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
+import { SkipIdempotency } from '../../common/http/idempotency.decorator';
+import { PasswordService, RESET_REQUESTED } from './password.service';
 import { RegisterDto } from './dto/register.dto';
 import { CompanySwitchResponseDto, LoginResponseDto, UserResponseDto } from './dto/user-response.dto';
 
 export const REFRESH_COOKIE = 'refresh_token';
+export const RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly passwords: PasswordService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Public()
+  @AuthRateLimit()
   @Post('register')
   @ApiOperation({
     summary: 'Create a client account (self-registration), or with create_company the free trial: a company in trial and its company_admin',
@@ -48,19 +58,28 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign in; sets the refresh-token cookie' })
   @ApiEnvelope(LoginResponseDto)
   @ApiUnauthorizedResponse({ description: 'Invalid email or password. Please try again.' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for the account or the address; Retry-After says when to retry' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many failed attempts for the account or the address, or too many requests from the address; Retry-After says when to retry',
+  })
+  @AuthRateLimit()
   async login(@Body() dto: LoginDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const session = await this.auth.login(dto, req.ip);
     return ok(this.answer(session, reply, dto.remember_me ?? false), 'Login successful');
   }
 
   @Public()
+  @AuthRateLimit()
   @Post('refresh')
   @HttpCode(200)
-  @ApiOperation({ summary: 'New access token from the refresh-token cookie (the cookie rotates)' })
+  @ApiOperation({
+    summary: 'New access token from the refresh-token cookie (the cookie rotates); requires X-Requested-With: XMLHttpRequest (CSRF protection)',
+  })
+  @ApiHeader({ name: 'X-Requested-With', required: true, schema: { type: 'string', enum: ['XMLHttpRequest'] } })
   @ApiEnvelope(LoginResponseDto)
   @ApiUnauthorizedResponse({ description: 'The session is over' })
+  @ApiForbiddenResponse({ description: CSRF_REFUSED })
   async refresh(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    assertCsrfHeader(req);
     try {
       const session = await this.auth.refresh(req.cookies?.[REFRESH_COOKIE]);
       return ok(this.answer(session, reply, true));
@@ -81,6 +100,56 @@ export class AuthController {
     return ok(null, 'Logged out successfully');
   }
 
+  @Post('change-password')
+  @HttpCode(200)
+  @SkipIdempotency()
+  @ApiAuthErrors()
+  @ApiOperation({
+    summary: 'Change the own password: every other session ends; answers a new session for this one (and sets the refresh cookie)',
+  })
+  @ApiEnvelope(LoginResponseDto)
+  @ApiBadRequestResponse({ description: 'The current password is incorrect, or the new one is too short, too common or unchanged; errors name the field' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many wrong current passwords (counted with failed sign-ins), or too many requests from the address; Retry-After says when to retry',
+  })
+  @AuthRateLimit()
+  async changePassword(
+    @Auth() ctx: AuthContext,
+    @Body() dto: ChangePasswordDto,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const session = await this.passwords.change(ctx, dto, req.ip);
+    return ok(this.answer(session, reply, true), 'Password changed successfully');
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  @AuthRateLimit()
+  @ApiOperation({
+    summary:
+      'E-mail a single-use link to reset the password (valid PASSWORD_RESET_TTL_MINUTES). The answer is the same whether or not the email has an account',
+  })
+  @ApiEnvelope(null, { description: RESET_REQUESTED })
+  @ApiBadRequestResponse({ description: 'The email is missing or not an email address' })
+  async forgotPassword(@Body() dto: ForgotPasswordDto, @Req() req: FastifyRequest) {
+    await this.passwords.requestReset(dto.email, req.ip);
+    return ok(null, RESET_REQUESTED);
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  @AuthRateLimit()
+  @ApiOperation({ summary: 'Set a new password with the token of the e-mailed link (once); every session of the account ends' })
+  @ApiEnvelope(null, { description: RESET_DONE })
+  @ApiBadRequestResponse({ description: 'The link is invalid, used or expired (field token), or the password breaks a rule (field password)' })
+  async resetPassword(@Body() dto: ResetPasswordDto, @Req() req: FastifyRequest) {
+    await this.passwords.reset(dto, req.ip);
+    return ok(null, RESET_DONE);
+  }
+
   @Get('me')
   @ApiOperation({ summary: 'The signed-in user (profile refresh)' })
   @ApiEnvelope(UserResponseDto)
@@ -90,6 +159,7 @@ export class AuthController {
 
   @Post('impersonate/:id')
   @HttpCode(200)
+  @SkipIdempotency()
   @Roles('superadmin')
   @ApiOperation({ summary: 'Superadmin: work as the company (token scoped to it, remembering the superadmin); audit-logged' })
   @ApiEnvelope(CompanySwitchResponseDto)
@@ -106,6 +176,7 @@ export class AuthController {
 
   @Post('stop-impersonate')
   @HttpCode(200)
+  @SkipIdempotency()
   @Roles('superadmin')
   @ApiOperation({ summary: "Superadmin: back to the own session; audit-logged" })
   @ApiEnvelope(CompanySwitchResponseDto)

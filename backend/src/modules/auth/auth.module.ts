@@ -1,12 +1,27 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { AuthRateLimitGuard, AuthRateLimitModule } from './auth-rate-limit';
+import { CompanySessionsSubscriber } from './company-sessions.subscriber';
 import { LoginThrottle } from './login-throttle';
+import { MailService } from './mail.service';
+import { PasswordService } from './password.service';
+import { SignInAudit } from './sign-in-audit';
 import { TokenService } from './token.service';
 
 @Module({
+  imports: [AuthRateLimitModule],
   controllers: [AuthController],
-  providers: [AuthService, TokenService, LoginThrottle],
-  exports: [AuthService, TokenService],
+  providers: [
+    AuthService,
+    TokenService,
+    LoginThrottle,
+    SignInAudit,
+    MailService,
+    PasswordService,
+    AuthRateLimitGuard,
+    CompanySessionsSubscriber,
+  ],
+  exports: [AuthService, TokenService, MailService],
 })
 export class AuthModule {}

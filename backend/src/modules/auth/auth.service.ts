@@ -14,9 +14,11 @@ import type { UserResponseDto } from './dto/user-response.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import { LoginThrottle } from './login-throttle';
+import { SignInAudit } from './sign-in-audit';
 import { TokenService, type IssuedRefresh } from './token.service';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
+const LOGIN_PATH = '/api/auth/login';
 
 export interface Session {
   user: UserResponseDto;
@@ -37,6 +39,7 @@ export class AuthService {
     private readonly companies: CompaniesService,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
+    private readonly signIns: SignInAudit,
   ) {}
 
   async register(dto: RegisterDto): Promise<UserResponseDto> {
@@ -79,24 +82,29 @@ export class AuthService {
   async login(dto: LoginDto, ip: string): Promise<Session> {
     const email = dto.email.toLowerCase();
     await this.throttle.check(email, ip);
-    const user = await this.em.findOne(
-      User,
-      { email: dto.email.toLowerCase() },
-      { populate: ['password_hash', 'company', 'employee'], filters: false },
-    );
+    const user = await this.em.findOne(User, { email }, { populate: ['password_hash', 'company', 'employee'], filters: false });
+    const failed = async (reason: string, statusCode = 401) => {
+      await this.signIns.record({ action: 'sign_in.failed', userId: user?.id ?? null, email, path: LOGIN_PATH, statusCode, ip, details: { reason } });
+    };
     if (!user) {
       await burnPasswordCheck(dto.password);
       await this.throttle.record(email, ip, false);
+      await failed('unknown_account');
       throw unauthorized(LOGIN_FAILED);
     }
     if (!(await verifyPassword(user.password_hash, dto.password))) {
       await this.throttle.record(email, ip, false);
+      await failed('wrong_password');
       throw unauthorized(LOGIN_FAILED);
     }
     await this.throttle.record(email, ip, true);
-    if (!user.is_active) throw forbidden('Your account has been disabled. Please contact your administrator.');
+    if (!user.is_active) {
+      await failed('account_disabled', 403);
+      throw forbidden('Your account has been disabled. Please contact your administrator.');
+    }
     user.last_login_at = new Date();
     await this.em.flush();
+    await this.signIns.record({ action: 'sign_in', userId: user.id, email, path: LOGIN_PATH, statusCode: 200, ip });
     return this.startSession(user);
   }
 

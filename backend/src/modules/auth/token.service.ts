@@ -5,6 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { unauthorized } from '../../common/http/errors';
 import type { TokenClaims } from '../../common/auth/auth-context';
+import { endSessionsOfUser } from '../users/sessions';
 import { User } from '../users/user.entity';
 import { RefreshToken } from './refresh-token.entity';
 
@@ -26,7 +27,7 @@ export class TokenService {
   ) {}
 
   accessToken(user: User, impersonatedCompanyId?: number | null): Promise<string> {
-    const claims: TokenClaims = { sub: user.id, role: user.role };
+    const claims: TokenClaims = { sub: user.id, role: user.role, sv: user.session_version };
     if (impersonatedCompanyId) claims.cid = impersonatedCompanyId;
     return this.jwt.signAsync(claims);
   }
@@ -102,8 +103,8 @@ export class TokenService {
     await this.em.nativeUpdate(RefreshToken, { family_id: row.family_id, revoked_at: null }, { revoked_at: new Date() });
   }
 
-  /** Ends every session of a user (password change, account disabled). */
+  /** Ends every session of a user (password change, account disabled), access tokens included. */
   async revokeAllOf(userId: number): Promise<void> {
-    await this.em.nativeUpdate(RefreshToken, { user: userId, revoked_at: null }, { revoked_at: new Date() });
+    await endSessionsOfUser(this.em, userId);
   }
 }

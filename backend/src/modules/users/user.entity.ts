@@ -43,4 +43,11 @@ export class User extends BaseEntity {
 
   @Property({ columnType: 'timestamptz', nullable: true })
   last_login_at?: Date | null;
+
+  /**
+   * Carried by every access token (claim `sv`): raising it ends every session of the user on its
+   * next request (password change or reset, account or company disabled).
+   */
+  @Property({ type: 'integer', default: 0, hidden: true })
+  session_version: Opt<number> = 0;
 }

@@ -16,7 +16,7 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
-import { IsId, trim, trimToNull } from '../../../common/http/fields';
+import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../company.entity';
 
 /** Set (not undefined): an update changes only the fields it sends, and never to null. */
@@ -122,17 +122,17 @@ export class CreateCompanyDto extends CompanyContactDto {
   company_code!: string;
 
   @ApiPropertyOptional({ description: 'The package; the default package (Enterprise) when omitted' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('package_id')
   package_id?: number;
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES, default: 'active' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...SUBSCRIPTION_STATUSES], { message: `subscription_status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` })
   subscription_status?: SubscriptionStatus;
 
   @ApiPropertyOptional({ default: 'UTC', example: 'America/New_York' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsTimeZone()
   time_zone?: string;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsId, trim, trimToNull } from '../../../common/http/fields';
+import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 
 export const DEPARTMENT_REQUIRED = 'Department code and name are required';
 
@@ -22,12 +22,12 @@ class DepartmentDetailsDto {
 
   @ApiPropertyOptional({ default: true })
   @Transform(({ value }) => (value === null ? undefined : value))
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'is_active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }

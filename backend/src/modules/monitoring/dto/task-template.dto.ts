@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsId, trim } from '../../../common/http/fields';
+import { IsId, trim, IsOptionalNotNull } from '../../../common/http/fields';
 import { TASK_CATEGORIES, TASK_PRIORITIES, type TaskCategory, type TaskPriority } from '../task.entity';
 import { TaskFieldsDto, TITLE_REQUIRED } from './task.dto';
 
@@ -41,12 +41,12 @@ export class CreateTaskTemplateDto extends TaskFieldsDto {
   position_id?: number | null;
 
   @ApiPropertyOptional({ description: 'Default true' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'is_active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }

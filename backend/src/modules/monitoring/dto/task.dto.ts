@@ -24,7 +24,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../task.entity';
-import { IsId, trim } from '../../../common/http/fields';
+import { IsId, trim, IsOptionalNotNull } from '../../../common/http/fields';
 
 export const TITLE_REQUIRED = 'Please enter a task title';
 /** Empty form values ('' or null) mean "none". */
@@ -47,12 +47,12 @@ export class TaskFieldsDto {
   description?: string | null;
 
   @ApiPropertyOptional({ enum: TASK_CATEGORIES, description: 'Default general when created' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(TASK_CATEGORIES, { message: `category must be one of ${TASK_CATEGORIES.join(', ')}` })
   category?: TaskCategory;
 
   @ApiPropertyOptional({ enum: TASK_PRIORITIES, description: 'Default medium when created' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(TASK_PRIORITIES, { message: `priority must be one of ${TASK_PRIORITIES.join(', ')}` })
   priority?: TaskPriority;
 
@@ -74,7 +74,7 @@ export class CreateTaskDto extends TaskFieldsDto {
   title!: string;
 
   @ApiPropertyOptional({ enum: INITIAL_STATUSES, description: 'Default pending' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(INITIAL_STATUSES, { message: `status must be one of ${INITIAL_STATUSES.join(', ')}` })
   status?: TaskStatus;
 
@@ -99,7 +99,7 @@ export class CreateTaskDto extends TaskFieldsDto {
   employee_id?: number | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 100, description: 'Default 0' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt({ message: 'progress_percentage must be a whole number from 0 to 100' })
   @Min(0, { message: 'progress_percentage must be a whole number from 0 to 100' })
   @Max(100, { message: 'progress_percentage must be a whole number from 0 to 100' })
@@ -112,14 +112,14 @@ export class CreateTaskDto extends TaskFieldsDto {
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }
 
 export class UpdateTaskDto extends TaskFieldsDto {
   @ApiPropertyOptional({ maxLength: 255 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: TITLE_REQUIRED })
   @MaxLength(255, { message: 'The task title must be at most 255 characters long' })
@@ -130,12 +130,12 @@ export class UpdateTaskDto extends TaskFieldsDto {
     enum: SETTABLE_STATUSES,
     description: 'completed and cancelled are final unless `reopen` is true; overdue is set by the system',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(TASK_STATUSES, { message: `status must be one of ${SETTABLE_STATUSES.join(', ')}` })
   status?: TaskStatus;
 
   @ApiPropertyOptional({ description: 'Reopen a completed or cancelled task (to `status`, default pending)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'reopen must be true or false' })
   reopen?: boolean;
 
@@ -160,7 +160,7 @@ export class UpdateTaskDto extends TaskFieldsDto {
   employee_id?: number | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 100 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsInt({ message: 'progress_percentage must be a whole number from 0 to 100' })
   @Min(0, { message: 'progress_percentage must be a whole number from 0 to 100' })
   @Max(100, { message: 'progress_percentage must be a whole number from 0 to 100' })
@@ -182,7 +182,7 @@ export class BulkCreateTasksDto extends TaskFieldsDto {
   title!: string;
 
   @ApiPropertyOptional({ type: [Number], description: 'Employees of these departments (and of position_id when given)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray({ message: 'department_ids must be a list of department ids' })
   @ArrayMaxSize(500)
   @IsInt({ each: true, message: 'department_ids must be a list of department ids' })
@@ -198,7 +198,7 @@ export class BulkCreateTasksDto extends TaskFieldsDto {
     type: [Number],
     description: 'Only these employees of the selection; one that is not part of it is reported as failed',
   })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsArray({ message: 'employee_ids must be a list of employee ids' })
   @ArrayMaxSize(5000)
   @IsInt({ each: true, message: 'employee_ids must be a list of employee ids' })
@@ -212,14 +212,14 @@ export class BulkCreateTasksDto extends TaskFieldsDto {
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }
 
 export class CreateTaskFromTemplateDto {
   @ApiPropertyOptional({ maxLength: 255, description: 'Defaults to the template title' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: TITLE_REQUIRED })
   @MaxLength(255, { message: 'The task title must be at most 255 characters long' })
@@ -260,7 +260,7 @@ export class CreateTaskFromTemplateDto {
   employee_id?: number | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }
@@ -342,17 +342,17 @@ export class TaskMetricsDto {
 
 export class TaskMetricsQueryDto {
   @ApiPropertyOptional({ type: String, format: 'date', description: 'Tasks created on or after this day (company time)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsISO8601({ strict: true }, { message: 'start_date must be an ISO 8601 date' })
   start_date?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date', description: 'Tasks created on or before this day (company time)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsISO8601({ strict: true }, { message: 'end_date must be an ISO 8601 date' })
   end_date?: string;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -14,14 +14,10 @@ import {
   Max,
   MaxLength,
   Min,
-  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IsId, normalizeAmount, trim, trimToNull } from '../../../common/http/fields';
 import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
-
-/** Set (not undefined): an update changes only the fields it sends, and never to null. */
-const present = (_: object, value: unknown) => value !== undefined;
 
 /** A number sent as a number or a numeric string. */
 const toNumber = ({ value }: { value: unknown }) =>
@@ -116,76 +112,8 @@ export class CreatePackageDto {
   is_active?: boolean;
 }
 
-export class UpdatePackageDto {
-  @ApiPropertyOptional({ description: 'Accepted only when unchanged: the code is fixed after creation' })
-  @ValidateIf(present)
-  @Transform(trim)
-  @IsString()
-  package_code?: string;
-
-  @ApiPropertyOptional({ maxLength: 100 })
-  @ValidateIf(present)
-  @Transform(trim)
-  @IsString()
-  @MaxLength(100, { message: 'Package name must be at most 100 characters long' })
-  @IsNotEmpty({ message: 'Package name is required' })
-  package_name?: string;
-
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @Transform(trimToNull)
-  @IsString()
-  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
-  description?: string | null;
-
-  @ApiPropertyOptional({ type: String, example: '49.00' })
-  @ValidateIf(present)
-  @IsPrice('Monthly price')
-  @IsNotEmpty({ message: 'Monthly price is required' })
-  monthly_price?: string;
-
-  @ApiPropertyOptional({ type: String, example: '490.00' })
-  @ValidateIf(present)
-  @IsPrice('Annual price')
-  @IsNotEmpty({ message: 'Annual price is required' })
-  annual_price?: string;
-
-  @ApiPropertyOptional({ minimum: -1 })
-  @ValidateIf(present)
-  @IsLimit('max_employees')
-  max_employees?: number;
-
-  @ApiPropertyOptional({ minimum: -1 })
-  @ValidateIf(present)
-  @IsLimit('max_admins')
-  max_admins?: number;
-
-  @ApiPropertyOptional({ minimum: 0 })
-  @ValidateIf(present)
-  @Transform(toNumber)
-  @IsInt({ message: 'trial_days must be a whole number' })
-  @Min(0, { message: 'trial_days must be 0 or more' })
-  @Max(365, { message: 'trial_days must be at most 365' })
-  trial_days?: number;
-
-  @ApiPropertyOptional()
-  @ValidateIf(present)
-  @IsBoolean({ message: 'is_popular must be true or false' })
-  is_popular?: boolean;
-
-  @ApiPropertyOptional()
-  @ValidateIf(present)
-  @Transform(toNumber)
-  @IsInt({ message: 'sort_order must be a whole number' })
-  @Min(-100000)
-  @Max(100000)
-  sort_order?: number;
-
-  @ApiPropertyOptional()
-  @ValidateIf(present)
-  @IsBoolean({ message: 'is_active must be true or false' })
-  is_active?: boolean;
-}
+/** An update changes only the fields it sends, with the rules of creation, and never sets one to null. */
+export class UpdatePackageDto extends PartialType(CreatePackageDto, { skipNullProperties: false }) {}
 
 export class CreateFeatureDto {
   @ApiProperty({ example: 'face_recognition', maxLength: 50 })
@@ -226,43 +154,7 @@ export class CreateFeatureDto {
   is_active?: boolean;
 }
 
-export class UpdateFeatureDto {
-  @ApiPropertyOptional({ description: 'Accepted only when unchanged: the code is fixed after creation' })
-  @ValidateIf(present)
-  @Transform(trim)
-  @IsString()
-  feature_code?: string;
-
-  @ApiPropertyOptional({ maxLength: 100 })
-  @ValidateIf(present)
-  @Transform(trim)
-  @IsString()
-  @MaxLength(100, { message: 'Feature name must be at most 100 characters long' })
-  @IsNotEmpty({ message: 'Feature name is required' })
-  feature_name?: string;
-
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @Transform(trimToNull)
-  @IsString()
-  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
-  description?: string | null;
-
-  @ApiPropertyOptional({ enum: FEATURE_MODULES })
-  @ValidateIf(present)
-  @IsIn([...FEATURE_MODULES], { message: `Module must be one of ${FEATURE_MODULES.join(', ')}` })
-  module?: FeatureModule;
-
-  @ApiPropertyOptional({ enum: FEATURE_TYPES })
-  @ValidateIf(present)
-  @IsIn([...FEATURE_TYPES], { message: `Type must be one of ${FEATURE_TYPES.join(', ')}` })
-  feature_type?: FeatureType;
-
-  @ApiPropertyOptional()
-  @ValidateIf(present)
-  @IsBoolean({ message: 'is_active must be true or false' })
-  is_active?: boolean;
-}
+export class UpdateFeatureDto extends PartialType(CreateFeatureDto, { skipNullProperties: false }) {}
 
 export class PackageFeatureItemDto {
   @ApiProperty()

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, Min, ValidateNested } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/fields';
 
 export class ModuleDto {
   @ApiProperty() id!: number;
@@ -32,22 +33,22 @@ export class PermissionEntryInputDto {
   module_id!: number;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'can_view must be true or false' })
   can_view?: boolean;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'can_create must be true or false' })
   can_create?: boolean;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'can_edit must be true or false' })
   can_edit?: boolean;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'can_delete must be true or false' })
   can_delete?: boolean;
 }

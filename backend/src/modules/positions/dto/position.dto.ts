@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsAmount, IsId, trim, trimToNull } from '../../../common/http/fields';
+import { IsAmount, IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 import { POSITION_LEVELS, type PositionLevel } from '../position.entity';
 
 export const POSITION_REQUIRED = 'Position code and title are required';
@@ -16,7 +16,7 @@ class PositionDetailsDto {
 
   @ApiPropertyOptional({ enum: POSITION_LEVELS, default: 'mid' })
   @Transform(({ value }) => (value === null || value === '' ? undefined : value))
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...POSITION_LEVELS], { message: `level must be one of ${POSITION_LEVELS.join(', ')}` })
   level?: PositionLevel;
 
@@ -38,7 +38,7 @@ class PositionDetailsDto {
   description?: string | null;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }

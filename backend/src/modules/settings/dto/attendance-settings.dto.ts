@@ -8,7 +8,6 @@ import {
   IsDivisibleBy,
   IsInt,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   Max,
@@ -18,6 +17,7 @@ import {
   registerDecorator,
   ValidateNested,
 } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/fields';
 import { ATTENDANCE_BOUNDS, DEFAULT_ATTENDANCE_SETTINGS as D } from '../attendance-settings.defaults';
 import { isIpAddress, isIpOrCidr } from '../ip-ranges';
 
@@ -140,28 +140,28 @@ export class UpdateNetworkSettingsDto extends PartialType(NetworkSettingsDto) {}
 /** Any of the four groups, any of their fields; what is left out keeps its saved value. */
 export class UpdateAttendanceSettingsDto {
   @ApiPropertyOptional({ type: UpdateGeneralSettingsDto })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsObject({ message: 'general must be an object' })
   @ValidateNested()
   @Type(() => UpdateGeneralSettingsDto)
   general?: UpdateGeneralSettingsDto;
 
   @ApiPropertyOptional({ type: UpdateGeolocationSettingsDto })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsObject({ message: 'geolocation must be an object' })
   @ValidateNested()
   @Type(() => UpdateGeolocationSettingsDto)
   geolocation?: UpdateGeolocationSettingsDto;
 
   @ApiPropertyOptional({ type: UpdateDeviceSettingsDto })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsObject({ message: 'device must be an object' })
   @ValidateNested()
   @Type(() => UpdateDeviceSettingsDto)
   device?: UpdateDeviceSettingsDto;
 
   @ApiPropertyOptional({ type: UpdateNetworkSettingsDto })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsObject({ message: 'network must be an object' })
   @ValidateNested()
   @Type(() => UpdateNetworkSettingsDto)

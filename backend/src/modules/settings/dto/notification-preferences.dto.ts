@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean } from 'class-validator';
+import { IsOptionalNotNull } from '../../../common/http/fields';
 
 export class NotificationPreferencesDto {
   @ApiProperty({ description: 'send notifications by email at all' }) email!: boolean;
@@ -9,17 +10,17 @@ export class NotificationPreferencesDto {
 
 export class UpdateNotificationPreferencesDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'email must be true or false' })
   email?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'leave_requests must be true or false' })
   leave_requests?: boolean;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'payroll_updates must be true or false' })
   payroll_updates?: boolean;
 }

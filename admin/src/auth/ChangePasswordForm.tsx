@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { useNotify, useTranslate } from 'react-admin';
+import { api, errorMessage, fieldErrors } from '../providers/httpClient';
+import { storeSession } from '../providers/authProvider';
+import type { SessionUser } from '../providers/session';
+
+const MIN_PASSWORD_LENGTH = 6;
+const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
+const EMPTY: Values = { current_password: '', new_password: '', confirm_password: '' };
+
+/**
+ * Change the own password. The server ends every other session and answers a new one for this
+ * browser, which is stored so the user stays signed in here.
+ */
+export function ChangePasswordForm() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found: Partial<Record<Field, string>> = {};
+    if (!values.current_password) found.current_password = translate('change_password.current_required');
+    if (!values.new_password) found.new_password = translate('change_password.new_required');
+    else if (values.new_password.length < MIN_PASSWORD_LENGTH) found.new_password = translate('login.password_too_short');
+    if (values.confirm_password !== values.new_password) found.confirm_password = translate('register.passwords_mismatch');
+    setErrors(found);
+    setFailure(null);
+    if (Object.values(found).some(Boolean)) return;
+
+    setSubmitting(true);
+    try {
+      const { json, message } = await api.post<{ access_token: string; user: SessionUser }>('/auth/change-password', {
+        current_password: values.current_password,
+        new_password: values.new_password,
+      });
+      storeSession(json.access_token, json.user);
+      setValues(EMPTY);
+      notify(message ?? translate('change_password.success'), { type: 'success' });
+    } catch (e) {
+      const serverErrors: Partial<Record<Field, string>> = {};
+      for (const { field, message } of fieldErrors(e)) {
+        if ((FIELDS as readonly string[]).includes(field)) serverErrors[field as Field] = message;
+      }
+      setErrors(serverErrors);
+      setFailure(errorMessage(e, translate('change_password.failed')));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const field = (name: Field, label: string, autoComplete: string) => (
+    <TextField
+      label={translate(label)}
+      type="password"
+      name={name}
+      autoComplete={autoComplete}
+      fullWidth
+      value={values[name]}
+      onChange={(e) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        setErrors((v) => ({ ...v, [name]: undefined }));
+      }}
+      error={!!errors[name]}
+      helperText={errors[name]}
+      disabled={submitting}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-labelledby="change-password-title" sx={{ maxWidth: 480 }}>
+      <Typography id="change-password-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {translate('change_password.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('change_password.subtitle')}
+      </Typography>
+      {failure && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <Stack spacing={2}>
+        {field('current_password', 'change_password.current', 'current-password')}
+        {field('new_password', 'change_password.new', 'new-password')}
+        {field('confirm_password', 'change_password.confirm', 'new-password')}
+      </Stack>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={submitting}
+        sx={{ mt: 2 }}
+        startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+      >
+        {translate('change_password.submit')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { ExecutionContext, HttpStatus, Injectable, UseGuards, applyDecorators } from '@nestjs/common';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { ApiError } from '../../common/http/errors';
+
+/**
+ * Requests per minute per client address on each sign-in, registration and password route
+ * (AUTH_RATE_LIMIT; 0 turns it off). Counted in memory per app instance: a burst limit in front
+ * of the database-backed per-account sign-in throttle (login-throttle.ts), which every instance shares.
+ */
+export const AuthRateLimitModule = ThrottlerModule.forRootAsync({
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig) => ({
+    throttlers: [{ name: 'default', ttl: 60_000, limit: Math.max(config.authRateLimit, 1) }],
+    skipIf: () => config.authRateLimit === 0,
+  }),
+});
+
+@Injectable()
+export class AuthRateLimitGuard extends ThrottlerGuard {
+  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const seconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
+    throw new ApiError(
+      HttpStatus.TOO_MANY_REQUESTS,
+      `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      undefined,
+      { retry_after: seconds },
+    );
+  }
+}
+
+/** Puts the route under the per-address rate limit and documents its 429. */
+export const AuthRateLimit = () =>
+  applyDecorators(
+    UseGuards(AuthRateLimitGuard),
+    ApiTooManyRequestsResponse({ description: 'Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry' }),
+  );

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, EMPLOYEE, SUPERADMIN } from '../fixtures/users';
 import { LayoutPage } from '../pages/LayoutPage';
+import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
 import { SettingsPage } from '../pages/SettingsPage';
 
@@ -29,6 +30,8 @@ test.describe('settings', () => {
   });
 
   test('a position granted leave view and create gives its employee My Leave', async ({ browser }) => {
+    // two users, a permission round trip and a leave request: longer than one screen's test
+    test.slow();
     const admin = await browser.newPage();
     await signIn(admin, COMPANY_ADMIN);
     const settings = new SettingsPage(admin);
@@ -71,6 +74,11 @@ test.describe('settings', () => {
     await layout.menuEntry('My Leave').click();
     await expect(employee).toHaveURL(/\/hr\/leave/);
     await expect(employee.getByRole('heading', { name: 'Leave Management' })).toBeVisible();
+    // and can request leave with it
+    const leave = new LeavePage(employee);
+    await expect(leave.requestButton).toBeEnabled();
+    await leave.requestLeave('Unpaid Leave', '2026-02-02', '2026-02-03', 2);
+    await expect(leave.status(leave.row('2026-02-02', '2026-02-03'))).toHaveText('Pending');
 
     // give the department its leave back, as the demo had it
     await settings.selectSubject('Departments', 'Engineering');

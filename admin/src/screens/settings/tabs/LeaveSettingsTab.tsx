@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { Alert, Box, Tab, Tabs } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { LeavePoliciesPanel } from '../leave/LeavePoliciesPanel';
+import { LeaveTypesPanel } from '../leave/LeaveTypesPanel';
 import { TabCard } from './TabCard';
 
 type LeaveTab = 'types' | 'policies';
 
-/** Settings → Leave Settings: Leave Types and Leave Policies (filled in by the leave module). */
+/** Settings → Leave Settings: Leave Types and Leave Policies, persisted per company. */
 export default function LeaveSettingsTab() {
   const translate = useTranslate();
   const [tab, setTab] = useState<LeaveTab>('types');
@@ -15,11 +17,7 @@ export default function LeaveSettingsTab() {
         <Tab value="types" label={translate('settings.leave.types')} />
         <Tab value="policies" label={translate('settings.leave.policies')} />
       </Tabs>
-      <Box role="tabpanel">
-        <Alert severity="info">
-          {translate(tab === 'types' ? 'settings.leave.pending_types' : 'settings.leave.pending_policies')}
-        </Alert>
-      </Box>
+      <Box role="tabpanel">{tab === 'types' ? <LeaveTypesPanel /> : <LeavePoliciesPanel />}</Box>
     </TabCard>
   );
 }

@@ -1,10 +1,11 @@
-import { Stack, TextField } from '@mui/material';
+import { Divider, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { ChangePasswordForm } from '../../../auth/ChangePasswordForm';
 import { useSession } from '../../../auth/useSession';
 import { companyName } from '../../../providers/session';
 import { TabCard } from './TabCard';
 
-/** Settings → Profile: read-only username, email, role and company ('N/A' without one). */
+/** Settings → Profile: read-only username, email, role and company ('N/A' without one), and the password change. */
 export default function ProfileTab() {
   const translate = useTranslate();
   const session = useSession();
@@ -28,6 +29,8 @@ export default function ProfileTab() {
           />
         ))}
       </Stack>
+      <Divider sx={{ my: 3 }} />
+      <ChangePasswordForm />
     </TabCard>
   );
 }

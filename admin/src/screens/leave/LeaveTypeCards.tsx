@@ -1,0 +1,54 @@
+import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import type { LeaveBalance, LeaveType } from './api';
+import { days } from './api';
+
+/** One card per leave type; for an employee it also shows what is left this year. */
+export const LeaveTypeCards = ({ types, balances }: { types: LeaveType[]; balances: LeaveBalance[] | null }) => {
+  const translate = useTranslate();
+  if (!types.length) {
+    return (
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {translate('leave.types.empty')}
+      </Typography>
+    );
+  }
+  return (
+    <Box
+      component="section"
+      aria-label={translate('leave.types.title')}
+      sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
+    >
+      {types.map((type) => {
+        const balance = balances?.find((b) => b.leave_type_id === type.id);
+        return (
+          <Card key={type.id} variant="outlined" data-testid={`leave-type-${type.type_code}`} sx={{ opacity: type.is_active ? 1 : 0.6 }}>
+            <CardContent>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {type.type_name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {type.type_code}
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                {type.max_days_per_year > 0
+                  ? translate('leave.types.days_per_year', { days: type.max_days_per_year })
+                  : translate('leave.types.no_limit')}
+              </Typography>
+              {balance?.limited && (
+                <Typography variant="h6" data-testid="type-remaining" sx={{ mt: 1 }}>
+                  {translate('leave.form.remaining', { days: days(balance.remaining) })}
+                </Typography>
+              )}
+              <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5 }}>
+                <Chip size="small" label={translate(type.is_paid ? 'leave.types.paid' : 'leave.types.unpaid')} />
+                {type.attachment_required && <Chip size="small" variant="outlined" label={translate('leave.types.attachment')} />}
+                {!type.is_active && <Chip size="small" color="default" label={translate('leave.types.inactive')} />}
+              </Stack>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+};

@@ -1,0 +1,151 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+  ApiUnsupportedMediaTypeResponse,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { ok } from '../../common/http/envelope';
+import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
+import {
+  CreateLeaveRequestDto,
+  LeaveAttachmentDto,
+  LeaveAttachmentUploadDto,
+  LeaveRequestResponseDto,
+  RejectLeaveRequestDto,
+  WorkingDaysDto,
+  WorkingDaysQueryDto,
+} from './dto/leave-request.dto';
+import { LeaveAttachmentsService } from './leave-attachments.service';
+import { LEAVE_REQUEST_LIST, LeaveRequestsService, OWN_DECISION, SUBMITTED } from './leave-requests.service';
+
+/**
+ * Leave requests (hr.md 2, 3, 4, 7). pending → approved | rejected by a leave manager who is not
+ * the requester; the employee may cancel their own pending request. Static paths come before `:id`.
+ */
+@ApiTags('leave')
+@ApiAuthErrors()
+@Controller('hr/leave-requests')
+export class LeaveRequestsController {
+  constructor(
+    private readonly requests: LeaveRequestsService,
+    private readonly attachments: LeaveAttachmentsService,
+  ) {}
+
+  @Get()
+  @RequireModule('leave', 'view')
+  @ApiOperation({
+    summary: 'Leave requests: all for leave managers, own for everyone else',
+    description: 'Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine.',
+  })
+  @ApiListQuery()
+  @ApiEnvelope(LeaveRequestResponseDto, { isArray: true })
+  list(@Auth() ctx: AuthContext, @ListParams(LEAVE_REQUEST_LIST) q: ListQuery) {
+    return this.requests.list(ctx, q);
+  }
+
+  @Post()
+  @RequireModule('leave', 'create')
+  @ApiOperation({ summary: 'Request leave (for oneself; leave managers may send employee_id)' })
+  @ApiEnvelope(LeaveRequestResponseDto, { status: 201 })
+  @ApiBadRequestResponse({ description: 'A field is missing or invalid (total_days at least 0.5 in steps of 0.5, end_date on or after start_date)' })
+  @ApiNotFoundResponse({ description: 'Leave type, employee or attachment not found' })
+  @ApiConflictResponse({ description: 'The dates overlap another pending or approved request of the employee' })
+  @ApiUnprocessableEntityResponse({
+    description: "'Insufficient leave balance: 3 days remaining'; no working days; inactive type; attachment required; per-request limit",
+  })
+  async create(@Auth() ctx: AuthContext, @Body() dto: CreateLeaveRequestDto) {
+    return ok(await this.requests.create(ctx, dto), SUBMITTED);
+  }
+
+  @Get('working-days')
+  @RequireModule('leave', 'view')
+  @ApiOperation({ summary: 'Working days from start_date to end_date (inclusive): weekends and company holidays excluded' })
+  @ApiEnvelope(WorkingDaysDto)
+  @ApiBadRequestResponse({ description: 'Dates missing or invalid, end before start, or a range over 366 days' })
+  workingDays(@Auth() ctx: AuthContext, @Query() query: WorkingDaysQueryDto) {
+    return this.requests.workingDays(ctx, query.start_date, query.end_date);
+  }
+
+  @Post('attachments')
+  @RequireModule('leave', 'create')
+  @ApiOperation({ summary: 'Upload a supporting document (multipart field "file"); send its id as attachment_id when requesting leave' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: LeaveAttachmentUploadDto })
+  @ApiEnvelope(LeaveAttachmentDto, { status: 201 })
+  @ApiBadRequestResponse({ description: 'Not multipart, no file, or an empty file' })
+  @ApiPayloadTooLargeResponse({ description: 'The file must be at most 5 MB' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The file must be a PDF, PNG or JPEG' })
+  async upload(@Auth() ctx: AuthContext, @Req() req: FastifyRequest) {
+    return ok(await this.attachments.upload(ctx, req), 'File uploaded successfully');
+  }
+
+  @Get('attachments/:id')
+  @RequireModule('leave', 'view')
+  @ApiOperation({ summary: 'Download an attachment (its uploader, the employee of its request, or a leave manager)' })
+  @ApiProduces('application/pdf', 'image/png', 'image/jpeg')
+  @ApiNotFoundResponse({ description: 'Attachment not found' })
+  async download(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    const file = await this.attachments.download(ctx, id);
+    return new StreamableFile(file.content, {
+      type: file.content_type,
+      disposition: `attachment; filename="${file.file_name}"`,
+      length: file.content.length,
+    });
+  }
+
+  @Get(':id')
+  @RequireModule('leave', 'view')
+  @ApiOperation({ summary: 'One leave request (own, or any for a leave manager)' })
+  @ApiEnvelope(LeaveRequestResponseDto)
+  @ApiNotFoundResponse({ description: 'Leave request not found' })
+  get(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return this.requests.get(ctx, id);
+  }
+
+  @Put(':id/approve')
+  @RequireModule('leave', 'edit')
+  @ApiOperation({ summary: "Approve a pending request; its working days become 'leave' in attendance" })
+  @ApiEnvelope(LeaveRequestResponseDto)
+  @ApiForbiddenResponse({ description: OWN_DECISION })
+  @ApiNotFoundResponse({ description: 'Leave request not found' })
+  @ApiConflictResponse({ description: 'The request is not pending any more' })
+  @ApiUnprocessableEntityResponse({ description: 'Insufficient leave balance' })
+  async approve(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.requests.approve(ctx, id), 'Leave request approved');
+  }
+
+  @Put(':id/reject')
+  @RequireModule('leave', 'edit')
+  @ApiOperation({ summary: 'Reject a pending request, with an optional reason' })
+  @ApiEnvelope(LeaveRequestResponseDto)
+  @ApiForbiddenResponse({ description: OWN_DECISION })
+  @ApiNotFoundResponse({ description: 'Leave request not found' })
+  @ApiConflictResponse({ description: 'The request is not pending any more' })
+  async reject(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: RejectLeaveRequestDto) {
+    return ok(await this.requests.reject(ctx, id, dto ?? {}), 'Leave request rejected');
+  }
+
+  @Put(':id/cancel')
+  @RequireModule('leave', 'create')
+  @ApiOperation({ summary: 'Cancel one of your own pending requests' })
+  @ApiEnvelope(LeaveRequestResponseDto)
+  @ApiForbiddenResponse({ description: "Someone else's request" })
+  @ApiNotFoundResponse({ description: 'Leave request not found' })
+  @ApiConflictResponse({ description: 'The request is not pending any more' })
+  async cancel(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.requests.cancel(ctx, id), 'Leave request cancelled');
+  }
+}

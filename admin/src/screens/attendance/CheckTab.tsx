@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, TextField, Typography } from '@mui/material';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from '../../providers/httpClient';
+import { LoadError } from '../../layout/LoadError';
+import { attendanceApi, formatHours, formatTime, locate, type AttendanceToday, type Position } from './api';
+import { StatusChip } from './RecordsView';
+import { useLoad } from './useAttendanceData';
+
+type Kind = 'check-in' | 'check-out';
+
+/** Check In/Out (hr.md 2, 7): location text, the browser's position, the two panels and today's summary. */
+export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { data: today, loading, error, reload } = useLoad(() => attendanceApi.today());
+  const [location, setLocation] = useState('Office');
+  const [busy, setBusy] = useState<Kind | 'locating' | null>(null);
+  const t = (key: string, args?: Record<string, unknown>) => translate(`attendance.check.${key}`, args);
+
+  /** The position when the company uses geolocation; null to go on without; undefined to stop. */
+  const position = async (settings: AttendanceToday): Promise<Position | null | undefined> => {
+    if (!settings.enable_geolocation && !settings.require_location_check) return null;
+    if (!('geolocation' in navigator)) {
+      notify('attendance.messages.geo_unsupported', { type: 'error' });
+      return settings.require_location_check ? undefined : null;
+    }
+    setBusy('locating');
+    try {
+      return await locate(settings.location_timeout || 10000);
+    } catch (e) {
+      notify('attendance.messages.geo_failed', { type: 'error', messageArgs: { reason: (e as Error).message } });
+      return settings.require_location_check ? undefined : null;
+    }
+  };
+
+  const punch = async (kind: Kind) => {
+    if (!today) return;
+    const failed = kind === 'check-in' ? 'attendance.messages.check_in_failed' : 'attendance.messages.check_out_failed';
+    try {
+      const where = await position(today);
+      if (where === undefined) return;
+      setBusy(kind);
+      const label = translate(kind === 'check-in' ? 'attendance.check.check_in' : 'attendance.check.check_out');
+      const result = await attendanceApi.punch(kind, location, where, label);
+      if (result.status === 'queued') notify('attendance.check.queued', { type: 'info' });
+      else notify(kind === 'check-in' ? 'attendance.messages.check_in_ok' : 'attendance.messages.check_out_ok', { type: 'success' });
+      await reload();
+      onChanged?.();
+    } catch (e) {
+      notify(errorMessage(e, translate(failed)), { type: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (loading && !today) return <LinearProgress />;
+  if (error || !today) return <LoadError onRetry={reload}>{translate('attendance.messages.load_failed')}</LoadError>;
+  const record = today.record;
+  const noEmployee = !today.can_check_in && !record;
+  const spinner = (kind: Kind) => (busy === kind || (busy === 'locating' && kind === (today.can_check_out ? 'check-out' : 'check-in')) ? <CircularProgress size={16} color="inherit" /> : undefined);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
+      {noEmployee && <Alert severity="info">{t('no_employee')}</Alert>}
+      {today.require_location_check && <Alert severity="info">{t('location_required')}</Alert>}
+      {today.shift && (
+        <Typography color="text.secondary">
+          {t('shift', { name: today.shift.shift_name, start: today.shift.start_time, grace: today.shift.grace_period })}
+        </Typography>
+      )}
+      <TextField
+        label={t('location')}
+        helperText={t('location_hint')}
+        value={location}
+        onChange={(e) => setLocation(e.target.value)}
+        slotProps={{ htmlInput: { maxLength: 255 } }}
+        disabled={!!busy}
+      />
+      {busy === 'locating' && <Typography color="text.secondary">{t('locating')}</Typography>}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6">{t('check_in_title')}</Typography>
+            <Typography color="text.secondary" sx={{ my: 1 }}>
+              {record?.check_in_time ? t('checked_in_at', { time: formatTime(record.check_in_time, today.time_zone) }) : t('not_yet_in')}
+            </Typography>
+            <Button
+              fullWidth
+              size="large"
+              variant="contained"
+              color="success"
+              startIcon={spinner('check-in') ?? <LoginIcon />}
+              disabled={!today.can_check_in || !!busy}
+              onClick={() => void punch('check-in')}
+            >
+              {t('check_in')}
+            </Button>
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Typography variant="h6">{t('check_out_title')}</Typography>
+            <Typography color="text.secondary" sx={{ my: 1 }}>
+              {record?.check_out_time
+                ? t('checked_out_at', { time: formatTime(record.check_out_time, today.time_zone) })
+                : today.can_check_out
+                  ? '\u00a0'
+                  : t('out_after_in')}
+            </Typography>
+            <Button
+              fullWidth
+              size="large"
+              variant="contained"
+              color="warning"
+              startIcon={spinner('check-out') ?? <LogoutIcon />}
+              disabled={!today.can_check_out || !!busy}
+              onClick={() => void punch('check-out')}
+            >
+              {t('check_out')}
+            </Button>
+          </CardContent>
+        </Card>
+      </Box>
+      {record && (
+        <Card variant="outlined" data-testid="work-summary">
+          <CardContent>
+            <Typography variant="h6" sx={{ mb: 1 }}>
+              {t('summary')}
+            </Typography>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
+              <StatusChip status={record.status} />
+              <Typography>
+                {translate('attendance.fields.check_in')}: {formatTime(record.check_in_time, today.time_zone)}
+              </Typography>
+              <Typography>
+                {translate('attendance.fields.check_out')}: {formatTime(record.check_out_time, today.time_zone)}
+              </Typography>
+              <Typography>
+                {translate('attendance.fields.work_hours')}: {formatHours(record.work_hours)}
+              </Typography>
+              {record.work_location_name && (
+                <Typography>
+                  {translate('attendance.fields.location')}: {record.work_location_name}
+                </Typography>
+              )}
+            </Box>
+            {record.check_out_time && (
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                {t('done')}
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+      )}
+    </Box>
+  );
+};

@@ -1,0 +1,24 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** Loads with `load` on mount and on `reload()`; keeps loading and error states. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
+  const [data, setData] = useState<T | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<unknown>(null);
+  const run = useCallback(load, deps);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    setError(null);
+    try {
+      setData(await run());
+    } catch (e) {
+      setError(e);
+    } finally {
+      setLoading(false);
+    }
+  }, [run]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { data, loading, error, reload };
+}

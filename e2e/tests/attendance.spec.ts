@@ -1,0 +1,117 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { COMPANY_ADMIN } from '../fixtures/users';
+import { AttendancePage } from '../pages/AttendancePage';
+import { LoginPage } from '../pages/LoginPage';
+
+// Acme's head office in the test: the browser's mocked position is about 30 m from it
+const OFFICE = { latitude: 37.7937, longitude: -122.3965 };
+const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
+
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: COMPANY_ADMIN.email, password: COMPANY_ADMIN.password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.access_token;
+}
+
+/** A new Acme engineer who can sign in (Engineering has the attendance module), unique per run. */
+async function newEngineer(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const list = async (path: string) => (await (await request.get(path, { headers })).json()).data as Array<Record<string, unknown>>;
+  const department = (await list('/api/hr/departments')).find((d) => d.department_code === 'ENG')!;
+  const position = (await list('/api/hr/positions')).find((p) => p.position_code === 'SWE')!;
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const person = { username: `att.${id}`, email: `att.${id}@acme.example.com`, password: 'Attend#2026' };
+  const res = await request.post('/api/hr/employees', {
+    headers,
+    data: {
+      employee_code: `ATT${id}`.slice(0, 20).toUpperCase(),
+      first_name: 'Ari',
+      last_name: 'Attendance',
+      email: person.email,
+      hire_date: '2024-01-15',
+      department_id: department.id,
+      position_id: position.id,
+      enable_login: true,
+      username: person.username,
+      password: person.password,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return person;
+}
+
+test.describe('attendance', () => {
+  test.use({ geolocation: HERE, permissions: ['geolocation'] });
+
+  test('an employee checks in and out with the browser position inside the work location', async ({ page, context, request }) => {
+    const token = await adminToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const location = await request.post('/api/hr/work-locations', {
+      headers,
+      data: { location_name: `Head Office ${Date.now().toString(36)}`, ...OFFICE, radius: 100 },
+    });
+    expect(location.status()).toBe(201);
+    const employee = await newEngineer(request, token);
+
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation(HERE);
+    const login = new LoginPage(page);
+    const attendance = new AttendancePage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(employee.email, employee.password);
+
+    await attendance.goto();
+    await expect(page.getByText('You have not checked in today.')).toBeVisible();
+    await attendance.openCheckInOut();
+    await expect(attendance.checkOutButton).toBeDisabled();
+    await attendance.location.fill('HQ, 3rd floor');
+
+    const checkIn = page.waitForResponse((r) => r.url().endsWith('/api/hr/attendance/check-in'));
+    await attendance.checkInButton.click();
+    const sent = await checkIn;
+    expect(sent.status()).toBe(201);
+    const body = sent.request().postDataJSON();
+    expect(body).toMatchObject({ location: 'HQ, 3rd floor', latitude: HERE.latitude, longitude: HERE.longitude, accuracy: HERE.accuracy });
+    expect(typeof body.timestamp).toBe('string');
+    await attendance.expectToast('Check-in successful!');
+    await expect(attendance.checkInButton).toBeDisabled();
+    await expect(attendance.checkOutButton).toBeEnabled();
+    await expect(attendance.summary).toContainText('Head Office');
+
+    await attendance.checkOutButton.click();
+    await attendance.expectToast('Check-out successful!');
+    await expect(attendance.checkOutButton).toBeDisabled();
+    await expect(attendance.summary).toContainText('You have checked out for today.');
+    await expect(attendance.summary).toContainText('0.00');
+
+    // the day is in the history and in the last 7 days of the overview
+    await attendance.overviewTab.click();
+    await expect(page.getByRole('heading', { name: /Today's Attendance/ })).toBeVisible();
+    await expect(page.getByText('HQ, 3rd floor').or(page.getByText(/Head Office/)).first()).toBeVisible();
+    await attendance.historyTab.click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^attendance-history-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  test('a check-in far from every work location is refused with the reason', async ({ page, context, request }) => {
+    const token = await adminToken(request);
+    const location = await request.post('/api/hr/work-locations', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { location_name: `Head Office ${Date.now().toString(36)}`, ...OFFICE, radius: 100 },
+    });
+    expect(location.status()).toBe(201);
+    const employee = await newEngineer(request, token);
+    await context.setGeolocation({ latitude: 37.9, longitude: -122.6, accuracy: 5 });
+    const login = new LoginPage(page);
+    const attendance = new AttendancePage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(employee.email, employee.password);
+    await attendance.goto();
+    await attendance.openCheckInOut();
+    await attendance.checkInButton.click();
+    await expect(page.getByText(/^You are \d+ m from Head Office/).first()).toBeVisible();
+    await expect(attendance.checkInButton).toBeEnabled();
+    await expect(attendance.checkOutButton).toBeDisabled();
+  });
+});

@@ -48,6 +48,7 @@ export const EDITABLE_FIELDS = [
   'employment_type',
   'employment_status',
   'hire_date',
+  'termination_date',
   'salary',
   'salary_currency',
   'payment_frequency',
@@ -170,6 +171,7 @@ export const EmployeeForm = ({
           validate={required()}
         />
         <DateInput source="hire_date" label={t('hire_date')} validate={mode === 'create' ? req : undefined} />
+        <DateInput source="termination_date" label={t('termination_date')} helperText={translate('employees.hints.termination_date')} />
         <NumberInput source="salary" label={t('salary')} min={0} step={0.01} />
         <TextInput source="salary_currency" label={t('salary_currency')} validate={[required(), minLength(3), maxLength(3)]} />
         <SelectInput

@@ -19,6 +19,7 @@ export const employeesMessages = {
     actions: 'Actions',
   },
   filters: { department: 'Department', position: 'Position' },
+  hints: { termination_date: 'Last day employed; payroll is pro-rated to it' },
   sections: {
     basic: 'Basic Information',
     employment: 'Employment Information',
@@ -41,6 +42,7 @@ export const employeesMessages = {
     employment_type: 'Employment Type',
     employment_status: 'Employment Status',
     hire_date: 'Hire Date',
+    termination_date: 'Termination Date',
     salary: 'Salary',
     salary_currency: 'Currency',
     payment_frequency: 'Payment Frequency',

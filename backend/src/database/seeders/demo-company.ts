@@ -9,6 +9,8 @@ import { PlatformAccessSetting } from '../../modules/platform-access/platform-ac
 import { Position } from '../../modules/positions/position.entity';
 import { hashPassword } from '../../modules/users/password';
 import { User } from '../../modules/users/user.entity';
+import { seedDemoPayroll } from '../../modules/payroll/payroll-defaults';
+import { seedLeaveDefaults } from '../../modules/leave/leave-defaults';
 
 /** The demo accounts (also listed in README). */
 export const DEMO_ACCOUNTS = [
@@ -116,6 +118,10 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
       description: 'Demo: browser and app',
     });
   }
+
+  seedLeaveDefaults(em, company);
+
+  seedDemoPayroll(em, company);
 
   const [admin, employee] = DEMO_ACCOUNTS;
   em.create(User, {

@@ -86,6 +86,11 @@ export class Employee extends TenantScopedEntity {
   @Property({ type: 'string', columnType: 'date', nullable: true })
   hire_date?: string | null;
 
+  /** The last day worked; payroll pro-rates the month of leaving and pays nothing after it. */
+  @Property({ type: 'string', columnType: 'date', nullable: true })
+  termination_date?: string | null;
+
+  /** Gross annual salary; payroll derives each period's basic pay from it and payment_frequency. */
   @Property({ type: 'decimal', precision: 14, scale: 2, nullable: true })
   salary?: string | null;
 

@@ -36,6 +36,7 @@ export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null): E
     employment_type: e.employment_type,
     employment_status: e.employment_status,
     hire_date: e.hire_date ?? null,
+    termination_date: e.termination_date ?? null,
     salary: e.salary ?? null,
     salary_currency: e.salary_currency,
     payment_frequency: e.payment_frequency,

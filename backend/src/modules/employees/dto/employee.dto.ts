@@ -13,7 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { IsAmount, IsDateOnly, IsId, trim, trimToNull } from '../../../common/http/fields';
+import { IsAmount, IsDateOnly, IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, GENDERS, PAYMENT_FREQUENCIES } from '../employee.entity';
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
@@ -89,30 +89,42 @@ export class EmployeeDetailsDto {
 
   @ApiPropertyOptional({ enum: EMPLOYMENT_TYPES, default: 'full_time' })
   @Transform(nullToUndefined)
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...EMPLOYMENT_TYPES], { message: `employment_type must be one of ${EMPLOYMENT_TYPES.join(', ')}` })
   employment_type?: (typeof EMPLOYMENT_TYPES)[number];
 
   @ApiPropertyOptional({ enum: EMPLOYMENT_STATUSES, default: 'active' })
   @Transform(nullToUndefined)
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...EMPLOYMENT_STATUSES], { message: `employment_status must be one of ${EMPLOYMENT_STATUSES.join(', ')}` })
   employment_status?: (typeof EMPLOYMENT_STATUSES)[number];
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '85000.00', description: 'decimal, 2 decimals' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    example: '2026-06-30',
+    description: 'Last day worked; payroll pro-rates the month of leaving and stops after it',
+  })
+  @IsOptional()
+  @Transform(trimToNull)
+  @IsDateOnly({ message: 'termination_date must be a date (YYYY-MM-DD)' })
+  termination_date?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '85000.00', description: 'Gross annual salary, decimal, 2 decimals' })
   @IsOptional()
   @IsAmount('salary')
   salary?: string | null;
 
   @ApiPropertyOptional({ default: 'USD', example: 'USD', description: 'ISO 4217 code' })
   @Transform(({ value }) => (value === null || value === '' ? undefined : typeof value === 'string' ? value.trim().toUpperCase() : value))
-  @IsOptional()
+  @IsOptionalNotNull()
   @Matches(/^[A-Z]{3}$/, { message: 'salary_currency must be a 3-letter currency code' })
   salary_currency?: string;
 
   @ApiPropertyOptional({ enum: PAYMENT_FREQUENCIES, default: 'monthly' })
   @Transform(nullToUndefined)
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...PAYMENT_FREQUENCIES], { message: `payment_frequency must be one of ${PAYMENT_FREQUENCIES.join(', ')}` })
   payment_frequency?: (typeof PAYMENT_FREQUENCIES)[number];
 
@@ -192,7 +204,7 @@ export class CreateEmployeeDto extends EmployeeRequiredDto {
   manager_id?: number | null;
 
   @ApiPropertyOptional({ default: false, description: 'Create a sign-in (role employee) with username and password' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'enable_login must be true or false' })
   enable_login?: boolean;
 
@@ -216,7 +228,7 @@ export class CreateEmployeeDto extends EmployeeRequiredDto {
   password?: string;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }
@@ -280,7 +292,7 @@ export class UpdateEmployeeDto extends EmployeeDetailsDto {
   manager_id?: number | null;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsId('company_id')
   company_id?: number;
 }
@@ -340,7 +352,8 @@ export class EmployeeResponseDto {
   @ApiProperty({ enum: EMPLOYMENT_TYPES }) employment_type!: (typeof EMPLOYMENT_TYPES)[number];
   @ApiProperty({ enum: EMPLOYMENT_STATUSES }) employment_status!: (typeof EMPLOYMENT_STATUSES)[number];
   @ApiProperty({ type: String, format: 'date', nullable: true }) hire_date!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '85000.00' }) salary!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) termination_date!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '85000.00', description: 'Gross annual salary' }) salary!: string | null;
   @ApiProperty() salary_currency!: string;
   @ApiProperty({ enum: PAYMENT_FREQUENCIES }) payment_frequency!: (typeof PAYMENT_FREQUENCIES)[number];
   @ApiProperty({ type: String, nullable: true }) emergency_contact_name!: string | null;

@@ -1,0 +1,39 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { AuthedRequest } from '../../common/auth/access.guard';
+import { forbidden } from '../../common/http/errors';
+
+/**
+ * Who sees which payroll records. Payroll staff (company_admin, an impersonating superadmin, or
+ * a user whose position or department grants create or edit on payroll) see every record of the
+ * company; everyone else sees only their own (hr.md: My Payroll).
+ */
+export interface PayrollAccess {
+  companyId: number;
+  userId: number;
+  employeeId: number | null;
+  staff: boolean;
+}
+
+export function payrollAccess(req: AuthedRequest): PayrollAccess {
+  const auth = req.auth!;
+  const rights = req.permissions?.get('payroll');
+  const admin = auth.role === 'company_admin' || auth.role === 'superadmin';
+  return {
+    companyId: auth.companyId!,
+    userId: auth.userId,
+    employeeId: auth.employeeId,
+    staff: admin || !!rights?.create || !!rights?.edit,
+  };
+}
+
+/** The caller's PayrollAccess (the route must carry @RequireModule('payroll', ...)). */
+export const Access = createParamDecorator((_: unknown, ctx: ExecutionContext): PayrollAccess => {
+  return payrollAccess(ctx.switchToHttp().getRequest<AuthedRequest>());
+});
+
+/** Same, for routes only payroll staff may use. */
+export const StaffAccess = createParamDecorator((_: unknown, ctx: ExecutionContext): PayrollAccess => {
+  const access = payrollAccess(ctx.switchToHttp().getRequest<AuthedRequest>());
+  if (!access.staff) throw forbidden('Only payroll staff can do this');
+  return access;
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { COMPANY_ADMIN, EMPLOYEE } from '../fixtures/users';
+import { LayoutPage } from '../pages/LayoutPage';
+import { LoginPage } from '../pages/LoginPage';
+import { PayrollPage } from '../pages/PayrollPage';
+
+// January of the current year: every demo employee is employed for the whole month
+const YEAR = new Date().getFullYear();
+const PERIOD = `January ${YEAR}`;
+
+test.describe('payroll', () => {
+  test('a company admin processes a month and exports it; an employee downloads the payslip', async ({ page, browser }) => {
+    const login = new LoginPage(page);
+    const layout = new LayoutPage(page);
+    const payroll = new PayrollPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(COMPANY_ADMIN.email, COMPANY_ADMIN.password);
+
+    await layout.menuEntry('Payroll').click();
+    await expect(page).toHaveURL(/\/hr\/payroll$/);
+    await payroll.choose('Month', 'January');
+    await payroll.choose('Year', String(YEAR));
+
+    await payroll.process(PERIOD);
+    await payroll.expectToast(`Payroll processed for ${PERIOD}: 5 employees`);
+    await expect(payroll.rows).toHaveCount(5);
+    await expect(payroll.card('payroll-pending')).toHaveText('5');
+    await expect(payroll.card('payroll-processed')).toHaveText('0');
+    await expect(payroll.card('payroll-total')).not.toHaveText('$0.00');
+
+    // Jane: 85,000 / 12 = 7,083.33 basic; Transport 150.00; Pension 5 % 354.17 before tax;
+    // tax on 6,879.16 with the default table = 300.00 + 575.83; net 6,003.33
+    const jane = payroll.row('Jane Doe');
+    await expect(jane).toContainText('$6,003.33');
+    await jane.click();
+    await expect(payroll.recordDialog).toBeVisible();
+    await expect(payroll.recordDialog.getByText('Pension contribution (5%)')).toBeVisible();
+    await expect(payroll.recordDialog.getByTestId('payroll-net')).toHaveText('$6,003.33');
+    await payroll.recordDialog.getByRole('button', { name: 'Close' }).click();
+
+    const csv = await payroll.download(payroll.exportButton);
+    expect(csv.suggestedFilename()).toBe(`payroll-${YEAR}-01.csv`);
+    const text = fs.readFileSync((await csv.path())!, 'utf8');
+    expect(text).toContain('employee_code,employee_name,department');
+    expect(text).toContain(`EMP001,Jane Doe,Engineering,${YEAR}-01-01,${YEAR}-01-31,7083.33`);
+
+    // the employee sees My Payroll with her own payslip only
+    const context = await browser.newContext();
+    const employeePage = await context.newPage();
+    const employeeLogin = new LoginPage(employeePage);
+    const mine = new PayrollPage(employeePage);
+    await employeeLogin.goto();
+    await employeeLogin.signInAndExpectDashboard(EMPLOYEE.email, EMPLOYEE.password);
+    await new LayoutPage(employeePage).menuEntry('My Payroll').click();
+    await expect(employeePage.getByRole('heading', { name: 'My Payroll' })).toBeVisible();
+    await mine.choose('Year', String(YEAR));
+    const card = mine.payslipCards.filter({ hasText: PERIOD });
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('$6,003.33');
+    const pdf = await mine.download(card.getByRole('button', { name: 'Download Payslip' }));
+    expect(pdf.suggestedFilename()).toBe(`payslip-EMP001-${YEAR}-01.pdf`);
+    expect(fs.readFileSync((await pdf.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+});

@@ -18,22 +18,37 @@ export default defineConfig({
       scope: '/',
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
+        id: '/dashboard',
         name: 'HR Management',
         short_name: 'HR',
         description: 'Enterprise Resource Planning Platform',
         start_url: '/dashboard',
         scope: '/',
         display: 'standalone',
+        orientation: 'any',
         theme_color: THEME_COLOR,
         background_color: '#ffffff',
+        lang: 'en',
+        dir: 'ltr',
+        categories: ['business', 'productivity'],
+        // admin/scripts/make-icons.mjs; the mark stays inside the maskable safe zone
         icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          ...[48, 72, 96, 144, 192, 256, 384, 512].map((size) => ({
+            src: `/icons/icon-${size}.png`,
+            sizes: `${size}x${size}`,
+            type: 'image/png',
+            purpose: 'any',
+          })),
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // the first visit is controlled at once (offline from then on); registerServiceWorker.ts reloads only on updates
+        clientsClaim: true,
+        // Background Sync of the writes queued offline (src/pwa/offlineQueue.ts)
+        importScripts: ['/offline-sync-sw.js'],
         navigateFallback: '/index.html',
         // /api/* is the API, / and /free-trial belong to the landing app served at the same origin
         navigateFallbackDenylist: [/^\/api\//, /^\/$/, /^\/free-trial/],

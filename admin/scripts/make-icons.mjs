@@ -71,7 +71,8 @@ function png(size) {
 }
 
 mkdirSync(outDir, { recursive: true });
-for (const size of [192, 512]) {
+// the sizes installers ask for (Android, desktop Chrome and Edge, Windows tiles); 180 for iOS below
+for (const size of [48, 72, 96, 144, 192, 256, 384, 512]) {
   writeFileSync(join(outDir, `icon-${size}.png`), png(size));
 }
 writeFileSync(join(outDir, 'apple-touch-icon.png'), png(180));

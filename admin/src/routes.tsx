@@ -59,6 +59,7 @@ export const protectedScreens: ScreenRoute<ProtectedPath>[] = [
 export const publicScreens: ScreenRoute[] = [
   { path: '/register', screen: lazyScreen(() => import('./auth/RegisterPage')) },
   { path: '/forgot-password', screen: lazyScreen(() => import('./auth/ForgotPasswordPage')) },
+  { path: '/reset-password', screen: lazyScreen(() => import('./auth/ResetPasswordPage')) },
   { path: '/platform-warning', screen: lazyScreen(() => import('./screens/platform-warning/PlatformWarningScreen')) },
   { path: '/pwa-install', screen: lazyScreen(() => import('./screens/pwa-install/PwaInstallScreen')) },
 ];

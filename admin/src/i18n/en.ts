@@ -8,6 +8,12 @@ import { companiesMessages } from '../screens/companies/messages.en';
 import { packagesMessages } from '../screens/packages/messages.en';
 import { platformDashboardMessages } from '../screens/dashboard/platform.messages.en';
 import { landingPageMessages } from '../screens/landing-page/messages.en';
+import { payrollMessages } from '../screens/payroll/messages.en';
+import { pwaMessages } from '../pwa/messages.en';
+import { passwordMessages } from '../auth/messages.en';
+import { leaveMessages } from '../screens/leave/messages.en';
+import { attendanceMessages } from '../screens/attendance/messages.en';
+import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
 
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
 export const messages = {
@@ -17,9 +23,14 @@ export const messages = {
   company_dashboard: companyDashboardMessages,
   ...settingsMessages,
   monitoring: monitoringMessages,
+  payroll: payrollMessages,
   companies: companiesMessages,
   packages: packagesMessages,
   platform_dashboard: platformDashboardMessages,
+  ...pwaMessages,
+  leave: leaveMessages,
+  attendance: attendanceMessages,
+  shift_roster: shiftRosterMessages,
   app: {
     name: 'HR Management',
     tagline: 'Enterprise Resource Planning Platform',
@@ -125,11 +136,7 @@ export const messages = {
     success: 'Registration successful! Please login.',
     failed: 'Registration failed',
   },
-  forgot: {
-    title: 'Forgot password?',
-    text: 'Password resets are handled by your company administrator. Please contact your company administrator to reset your password.',
-    back: 'Back to Sign In',
-  },
+  ...passwordMessages,
   dashboard: {
     platform_title: 'Platform Dashboard',
     platform_welcome: 'Welcome back, %{name}! Manage the companies and packages of the platform.',

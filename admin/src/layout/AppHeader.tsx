@@ -7,6 +7,7 @@ import { AppBar, LoadingIndicator, useLogout, useTranslate, type AppBarProps } f
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
 import { useIsStandalone } from '../pwa/displayMode';
+import { OfflineQueueMenu } from './OfflineQueueMenu';
 
 const formatDate = (date: Date) =>
   date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
@@ -35,6 +36,7 @@ const HeaderActions = () => {
           {user?.username}
         </Typography>
       </Box>
+      <OfflineQueueMenu />
       <Tooltip title={translate('header.settings')}>
         <IconButton color="inherit" aria-label={translate('header.settings')} onClick={() => navigate('/settings')}>
           <SettingsIcon />

@@ -1,6 +1,9 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { api } from './httpClient';
 import { loadPlatformAccess } from './platformAccess';
+import { flushBeforeSignOut } from '../pwa/offlineQueue';
+import { forgetReads } from '../pwa/offlineReads';
+import { offlineOwner } from '../pwa/owner';
 import {
   clearSession,
   getSession,
@@ -73,7 +76,10 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
+    const offlineUser = offlineOwner();
     if (getSession().token) {
+      // writes made offline are sent while the token still works; the unsent ones wait for the next sign-in
+      await flushBeforeSignOut();
       try {
         await api.post('/auth/logout');
       } catch {
@@ -81,6 +87,7 @@ export const authProvider: AuthProvider = {
       }
     }
     clearSession();
+    await forgetReads(offlineUser);
   },
 
   async checkAuth() {

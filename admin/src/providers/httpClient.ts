@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import { clearSession, getSession, setToken, setUser, type SessionUser } from './session';
+import { readThrough } from '../pwa/offlineReads';
 
 /** Base path of the API (same origin; the Vite dev server proxies it to the backend). */
 export const API_URL = '/api';
@@ -61,7 +62,8 @@ const refreshSession = (): Promise<boolean> => {
       const response = await fetch(`${API_URL}/auth/refresh`, {
         method: 'POST',
         credentials: 'include',
-        headers: { Accept: 'application/json' },
+        // the server refuses a refresh without it (CSRF protection of the cookie-carried route)
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
       });
       if (!response.ok) return false;
       const body = parse(await response.text());
@@ -109,6 +111,11 @@ const send = async (url: string, options: HttpOptions) => {
  */
 export async function httpClient<T = any>(url: string, options: HttpOptions = {}): Promise<HttpResponse<T>> {
   const target = resolveUrl(url);
+  // own-data reads are kept on the device and answered from there while offline
+  return readThrough(target, options, () => request<T>(target, options));
+}
+
+async function request<T>(target: string, options: HttpOptions): Promise<HttpResponse<T>> {
   const hadToken = !!getSession().token;
   let result = await send(target, options);
 

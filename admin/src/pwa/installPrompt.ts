@@ -6,6 +6,30 @@ export interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
 }
 
+/** Spec 9: the two local-storage flags of the install prompt. */
+export const INSTALL_FLAGS = { installed: 'pwa_installed', dismissed: 'pwa_install_dismissed' } as const;
+
+const flagSet = (key: string) => {
+  try {
+    return localStorage.getItem(key) === 'true';
+  } catch {
+    return false;
+  }
+};
+const setFlag = (key: string) => {
+  try {
+    localStorage.setItem(key, 'true');
+  } catch {
+    // storage unavailable: the prompt may show again next time
+  }
+};
+
+/** An installed or dismissed record exists: the install prompt is never shown. */
+export const installPromptSuppressed = () => flagSet(INSTALL_FLAGS.installed) || flagSet(INSTALL_FLAGS.dismissed);
+export const recordInstalled = () => setFlag(INSTALL_FLAGS.installed);
+/** 'Maybe later' or the close icon: a permanent dismissal. */
+export const recordInstallDismissed = () => setFlag(INSTALL_FLAGS.dismissed);
+
 let deferred: BeforeInstallPromptEvent | null = null;
 const listeners = new Set<() => void>();
 const changed = () => listeners.forEach((listener) => listener());
@@ -22,6 +46,7 @@ export function captureInstallPrompt(): void {
     changed();
   });
   window.addEventListener('appinstalled', () => {
+    recordInstalled();
     deferred = null;
     changed();
   });
@@ -44,5 +69,6 @@ export async function promptInstall(): Promise<'accepted' | 'dismissed' | 'unava
   changed();
   await event.prompt();
   const { outcome } = await event.userChoice;
+  if (outcome === 'accepted') recordInstalled();
   return outcome;
 }

@@ -5,12 +5,19 @@
  * to the service worker.
  */
 const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
 
+  // the first worker claims an uncontrolled page (clientsClaim): no reload for that one
+  let controlled = !!navigator.serviceWorker.controller;
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
     if (reloading) return;
     reloading = true;
     window.location.reload();
@@ -38,6 +45,8 @@ export function registerServiceWorker(): void {
       .then((registration) => {
         activateWhenInstalled(registration.waiting);
         registration.addEventListener('updatefound', () => activateWhenInstalled(registration.installing));
+        // an installed app may stay open for days: look for a new version every hour
+        setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
       })
       .catch((error) => console.warn('Service worker registration failed:', error));
   });

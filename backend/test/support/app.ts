@@ -18,7 +18,9 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(opts: { extraImports?: Type<unknown>[]; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { extraImports?: Type<unknown>[]; env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-123',
@@ -27,7 +29,7 @@ export async function createTestApp(opts: { extraImports?: Type<unknown>[]; env?
     DB_POOL_MAX: '4',
     ...opts.env,
   });
-  const app = await createApp(config, testDatabaseUrl(), { logger: false, extraImports: opts.extraImports });
+  const app = await createApp(config, opts.databaseUrl ?? testDatabaseUrl(), { logger: false, extraImports: opts.extraImports });
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const orm = app.get(CoreORM) as unknown as MikroORM;

@@ -1,0 +1,57 @@
+/**
+ * What a path parameter names, by path prefix (the longest prefix wins). Tenant kinds get a row
+ * of the caller's company and one of the other company; platform kinds a row of no company.
+ * A path with a parameter that no prefix here covers fails the matrix.
+ */
+export const PATH_KINDS: Record<string, string> = {
+  '/api/auth/companies/{id}': 'company',
+  '/api/auth/impersonate/{id}': 'company',
+  '/api/system/companies/{id}': 'company',
+  '/api/hr/departments/{id}': 'department',
+  '/api/permissions/departments/{id}': 'department',
+  '/api/hr/positions/{id}': 'position',
+  '/api/permissions/positions/{id}': 'position',
+  '/api/hr/employees/{id}': 'employee',
+  '/api/monitoring/tasks/{id}': 'task',
+  '/api/monitoring/tasks/templates/{id}': 'task_template',
+  '/api/packages/features/{id}': 'feature',
+  '/api/packages/packages/{id}': 'package',
+  '/api/cms/admin/landing-pages/{id}': 'landing_page',
+  '/api/cms/admin/features/{id}': 'landing_feature',
+  '/api/cms/admin/testimonials/{id}': 'testimonial',
+  '/api/hr/holidays/{id}': 'holiday',
+  '/api/hr/leave-policies/{id}': 'leave_policy',
+  '/api/hr/leave-types/{id}': 'leave_type',
+  '/api/hr/leave-requests/{id}': 'leave_request',
+  '/api/hr/leave-requests/attachments/{id}': 'leave_attachment',
+  '/api/hr/shifts/{id}': 'shift',
+  '/api/hr/work-locations/{id}': 'work_location',
+  '/api/hr/shift-assignments/{id}': 'shift_assignment',
+  '/api/hr/attendance/{id}': 'attendance_record',
+  '/api/hr/payroll/components/{id}': 'salary_component',
+  '/api/hr/payroll/employee-components/{id}': 'employee_component',
+  '/api/hr/payroll/{id}': 'payroll_record',
+};
+
+/** Request-body properties that name a tenant row, and the kind they name. */
+export const BODY_ID_KINDS: Record<string, string> = {
+  department_id: 'department',
+  position_id: 'position',
+  employee_id: 'employee',
+  manager_id: 'employee',
+  assigned_to: 'employee',
+  template_id: 'task_template',
+  leave_type_id: 'leave_type',
+  policy_id: 'leave_policy',
+  shift_id: 'shift',
+  location_id: 'work_location',
+  work_location_id: 'work_location',
+  component_id: 'salary_component',
+  attachment_id: 'leave_attachment',
+};
+
+/** The kind of one path parameter: looked up by the path up to and including that parameter. */
+export function kindOf(path: string, param: string): string | undefined {
+  const token = `{${param}}`;
+  return PATH_KINDS[path.slice(0, path.indexOf(token) + token.length)];
+}

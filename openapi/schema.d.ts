@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the own password: every other session ends; answers a new session for this one (and sets the refresh cookie) */
+        post: operations["Auth_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/companies": {
         parameters: {
             query?: never;
@@ -69,6 +86,23 @@ export interface paths {
         put?: never;
         /** Create a company_admin of the company (within the package's max_admins) */
         post: operations["Companies_createAdmin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a single-use link to reset the password (valid PASSWORD_RESET_TTL_MINUTES). The answer is the same whether or not the email has an account */
+        post: operations["Auth_forgotPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -169,7 +203,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New access token from the refresh-token cookie (the cookie rotates) */
+        /** New access token from the refresh-token cookie (the cookie rotates); requires X-Requested-With: XMLHttpRequest (CSRF protection) */
         post: operations["Auth_refresh"];
         delete?: never;
         options?: never;
@@ -188,6 +222,23 @@ export interface paths {
         put?: never;
         /** Create a client account (self-registration), or with create_company the free trial: a company in trial and its company_admin */
         post: operations["Auth_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with the token of the e-mailed link (once); every session of the account ends */
+        post: operations["Auth_resetPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -406,6 +457,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hr/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Attendance records: the caller's own, or for admins every employee's
+         * @description Query start_date, end_date (YYYY-MM-DD, inclusive), status (present, late, absent, leave; comma-separated for several), or the same in filter, with filter employee_id, department_id, q (employee name or code) for admins and filter mine=true for the caller’s own records only.
+         */
+        get: operations["Attendance_list"];
+        put?: never;
+        /** Admins: record a day that has no record yet (audited) */
+        post: operations["Attendance_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/attendance/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One attendance record (own, or any of the company for admins) */
+        get: operations["Attendance_get"];
+        /** Admins: correct a record (status, times, locations, notes); work_hours follows the times (audited) */
+        put: operations["Attendance_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/attendance/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check in the caller's employee record for today (company time zone)
+         * @description Verified against the company attendance settings. Late after the assigned shift start plus its grace period, or, with no shift, when the check-in hour is after 9. A repeated submit answers the first check-in (200), never a second record.
+         */
+        post: operations["Attendance_checkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/attendance/check-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check out the caller's open record (today's, or yesterday's for a shift past midnight)
+         * @description work_hours = check-out minus check-in, less the shift break. Location and network are recorded; device rules apply.
+         */
+        post: operations["Attendance_checkOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/attendance/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's statistics over a date range (default the last 30 days) */
+        get: operations["Attendance_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/attendance/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's record today (company time zone), what they can do, and the check-in rules to apply */
+        get: operations["Attendance_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/departments": {
         parameters: {
             query?: never;
@@ -526,6 +690,525 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hr/holidays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Company holidays (filters year, from, to) */
+        get: operations["Holidays_list"];
+        put?: never;
+        /** Add a holiday */
+        post: operations["Holidays_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/holidays/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One holiday */
+        get: operations["Holidays_get"];
+        /** Change a holiday */
+        put: operations["Holidays_update"];
+        post?: never;
+        /** Delete a holiday */
+        delete: operations["Holidays_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leave balances per employee and leave type for a year (filters year (default this year), employee_id, leave_type_id, mine). Employees see their own; leave managers everyone. */
+        get: operations["LeaveBalances_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leave policies, with the ids of the types following each */
+        get: operations["LeavePolicies_list"];
+        put?: never;
+        /** Create a leave policy */
+        post: operations["LeavePolicies_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One leave policy */
+        get: operations["LeavePolicies_get"];
+        /** Update a leave policy (only the fields sent; null clears an optional number) */
+        put: operations["LeavePolicies_update"];
+        post?: never;
+        /** Delete a leave policy (its types keep their own rules) */
+        delete: operations["LeavePolicies_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Leave requests: all for leave managers, own for everyone else
+         * @description Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine.
+         */
+        get: operations["LeaveRequests_list"];
+        put?: never;
+        /** Request leave (for oneself; leave managers may send employee_id) */
+        post: operations["LeaveRequests_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One leave request (own, or any for a leave manager) */
+        get: operations["LeaveRequests_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve a pending request; its working days become 'leave' in attendance */
+        put: operations["LeaveRequests_approve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel one of your own pending requests */
+        put: operations["LeaveRequests_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reject a pending request, with an optional reason */
+        put: operations["LeaveRequests_reject"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a supporting document (multipart field "file"); send its id as attachment_id when requesting leave */
+        post: operations["LeaveRequests_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download an attachment (its uploader, the employee of its request, or a leave manager) */
+        get: operations["LeaveRequests_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-requests/working-days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Working days from start_date to end_date (inclusive): weekends and company holidays excluded */
+        get: operations["LeaveRequests_workingDays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Leave types (filters q, is_active, is_paid, policy_id) */
+        get: operations["LeaveTypes_list"];
+        put?: never;
+        /** Create a leave type (defaults: max days 0 = no limit, paid, needs approval, no attachment, active) */
+        post: operations["LeaveTypes_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/leave-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One leave type */
+        get: operations["LeaveTypes_get"];
+        /** Update a leave type (also the activate/deactivate toggle: {"is_active": false}) */
+        put: operations["LeaveTypes_update"];
+        post?: never;
+        /** Delete a leave type that no request uses */
+        delete: operations["LeaveTypes_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payroll records, filtered and paged
+         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own. filter: year, month (needs year), payment_status (or status), employee_id, q (employee name or code), id. The plain query parameters year, month, status and employee_id do the same.
+         */
+        get: operations["Payroll_list"];
+        put?: never;
+        /**
+         * Process payroll: compute the records of every employee for a month
+         * @description One transaction, set-based. Re-running a period that is not paid replaces its records; a period with paid or processing records is locked (409). Concurrent runs of one period wait for each other and leave one result. Rules: salary is the gross annual salary; monthly basic = salary / 12 (semi_monthly 2/24, weekly Fridays/52, biweekly pay Fridays/26); joiners and leavers pro-rated by working days (Mon–Fri, holidays excluded); one unpaid or absent day = monthly basic / working days; components fixed (monthly, pro-rated) or % of basic; approved bonus payments whose period ends in the month; progressive tax on monthly taxable income; every line rounded half-up to the cent.
+         */
+        post: operations["Payroll_run"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payroll record with its earnings and deductions lines
+         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         */
+        get: operations["Payroll_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/{id}/payslip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payslip of a record as a PDF
+         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         */
+        get: operations["Payroll_payslip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Set the payment status of one record (pending ⇄ processing → paid) */
+        put: operations["Payroll_setOneStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Salary components (allowances and deductions) */
+        get: operations["PayrollSettings_components"];
+        put?: never;
+        /** Create a salary component: a fixed monthly amount or a percentage of the basic salary */
+        post: operations["PayrollSettings_createComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/components/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a salary component (applies from the next payroll run) */
+        put: operations["PayrollSettings_updateComponent"];
+        post?: never;
+        /** Delete a salary component and its assignments (computed payrolls keep their lines) */
+        delete: operations["PayrollSettings_removeComponent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/employee-components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Components assigned to employees */
+        get: operations["PayrollSettings_assignments"];
+        put?: never;
+        /** Assign a component to an employee, optionally with the employee's own amount or percentage */
+        post: operations["PayrollSettings_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/employee-components/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an assignment's amount or percentage (null: the component's own) */
+        put: operations["PayrollSettings_updateAssignment"];
+        post?: never;
+        /** Remove a component from an employee */
+        delete: operations["PayrollSettings_unassign"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The records of a month as CSV (payroll-YYYY-MM.csv)
+         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         */
+        get: operations["Payroll_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Processed pay periods, newest first (payroll staff) */
+        get: operations["Payroll_listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set the payment status of records (ids) or of every record of a month (year, month)
+         * @description pending ⇄ processing → paid; paid is final. Marking paid sets payment_date (default today in the company time zone) and marks the approved bonus payments included in those records paid with the same date.
+         */
+        put: operations["Payroll_setStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The cards of a month: total payroll (sum of net_salary), processed (paid) and pending counts
+         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         */
+        get: operations["Payroll_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/payroll/tax-brackets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The progressive tax table on monthly taxable income, lowest band first */
+        get: operations["PayrollSettings_taxBrackets"];
+        /**
+         * Replace the tax table
+         * @description Bands start at 0, each starts where the previous ends, only the last has no upper_bound; an empty list means no tax.
+         */
+        put: operations["PayrollSettings_replaceTaxBrackets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/platform-access-settings": {
         parameters: {
             query?: never;
@@ -579,6 +1262,126 @@ export interface paths {
         post?: never;
         /** Delete a position that no employee holds */
         delete: operations["Positions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/shift-assignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shift assignments
+         * @description filter: q (employee name or code, shift name), id, employee_id, shift_id, location_id, is_active, active_on (YYYY-MM-DD)
+         */
+        get: operations["ShiftAssignments_list"];
+        put?: never;
+        /** Assign a shift (and optionally a work location) to an employee */
+        post: operations["ShiftAssignments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/shift-assignments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shift assignment */
+        get: operations["ShiftAssignments_get"];
+        /** Update a shift assignment */
+        put: operations["ShiftAssignments_update"];
+        post?: never;
+        /** Delete a shift assignment */
+        delete: operations["ShiftAssignments_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Shifts
+         * @description filter: q (name or code), id, is_active
+         */
+        get: operations["Shifts_list"];
+        put?: never;
+        /** Create a shift (grace_period default 15 minutes) */
+        post: operations["Shifts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One shift */
+        get: operations["Shifts_get"];
+        /** Update a shift */
+        put: operations["Shifts_update"];
+        post?: never;
+        /** Delete a shift that no assignment uses */
+        delete: operations["Shifts_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/work-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Work locations
+         * @description filter: q (name or address), id, is_active
+         */
+        get: operations["WorkLocations_list"];
+        put?: never;
+        /** Create a work location (radius 10 to 1000 m, default the company's default radius, 100 m) */
+        post: operations["WorkLocations_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/work-locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One work location */
+        get: operations["WorkLocations_get"];
+        /** Update a work location */
+        put: operations["WorkLocations_update"];
+        post?: never;
+        /** Delete a work location that no assignment uses */
+        delete: operations["WorkLocations_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1103,6 +1906,34 @@ export interface components {
              */
             remember_me: boolean;
         };
+        ChangePasswordDto: {
+            /**
+             * @description The password in use now
+             * @example Correct#Horse7
+             */
+            current_password: string;
+            /**
+             * @description Not one of the most common passwords
+             * @example tulip-garden-42
+             */
+            new_password: string;
+        };
+        ForgotPasswordDto: {
+            /** @example jane.doe@acme.example.com */
+            email: string;
+        };
+        ResetPasswordDto: {
+            /**
+             * @description The token of the link sent by e-mail
+             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
+             */
+            token: string;
+            /**
+             * @description Not one of the most common passwords
+             * @example tulip-garden-42
+             */
+            password: string;
+        };
         CompanyPackageDto: {
             id: number;
             package_code: string;
@@ -1163,7 +1994,7 @@ export interface components {
              * @description What
              * @enum {string}
              */
-            action: "impersonation.start" | "impersonation.stop" | "write";
+            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset";
             method: string | null;
             path: string | null;
             status_code: number | null;
@@ -1308,20 +2139,45 @@ export interface components {
             is_active: boolean;
         };
         UpdatePackageDto: {
-            /** @description Accepted only when unchanged: the code is fixed after creation */
+            /**
+             * @description Fixed after creation
+             * @example startup
+             */
             package_code?: string;
+            /** @example Startup */
             package_name?: string;
             description?: string | null;
-            /** @example 49.00 */
+            /**
+             * @description Dollars per month; a number or a decimal string
+             * @example 49.00
+             */
             monthly_price?: string;
-            /** @example 490.00 */
+            /**
+             * @description Dollars per year
+             * @example 490.00
+             */
             annual_price?: string;
-            max_employees?: number;
-            max_admins?: number;
-            trial_days?: number;
-            is_popular?: boolean;
-            sort_order?: number;
-            is_active?: boolean;
+            /**
+             * @description -1 = unlimited
+             * @default 50
+             */
+            max_employees: number;
+            /**
+             * @description -1 = unlimited
+             * @default 5
+             */
+            max_admins: number;
+            /** @default 0 */
+            trial_days: number;
+            /** @default false */
+            is_popular: boolean;
+            /** @default 0 */
+            sort_order: number;
+            /**
+             * @description Only active packages are offered publicly
+             * @default true
+             */
+            is_active: boolean;
         };
         PackageFeatureItemDto: {
             feature_id: number;
@@ -1359,15 +2215,17 @@ export interface components {
             is_active: boolean;
         };
         UpdateFeatureDto: {
-            /** @description Accepted only when unchanged: the code is fixed after creation */
+            /** @example face_recognition */
             feature_code?: string;
+            /** @example Face Recognition */
             feature_name?: string;
             description?: string | null;
             /** @enum {string} */
             module?: "hr" | "face" | "monitoring" | "kpi" | "api" | "support";
             /** @enum {string} */
             feature_type?: "core" | "premium" | "addon";
-            is_active?: boolean;
+            /** @default true */
+            is_active: boolean;
         };
         SubscriptionPackageDto: {
             id: number;
@@ -1679,7 +2537,12 @@ export interface components {
             employment_status: "active" | "on_leave" | "suspended" | "terminated";
             /** Format: date */
             hire_date: string | null;
-            /** @example 85000.00 */
+            /** Format: date */
+            termination_date: string | null;
+            /**
+             * @description Gross annual salary
+             * @example 85000.00
+             */
             salary: string | null;
             salary_currency: string;
             /** @enum {string} */
@@ -1729,7 +2592,13 @@ export interface components {
              */
             employment_status: "active" | "on_leave" | "suspended" | "terminated";
             /**
-             * @description decimal, 2 decimals
+             * Format: date
+             * @description Last day worked; payroll pro-rates the month of leaving and stops after it
+             * @example 2026-06-30
+             */
+            termination_date?: string | null;
+            /**
+             * @description Gross annual salary, decimal, 2 decimals
              * @example 85000.00
              */
             salary?: string | null;
@@ -1807,7 +2676,13 @@ export interface components {
              */
             employment_status: "active" | "on_leave" | "suspended" | "terminated";
             /**
-             * @description decimal, 2 decimals
+             * Format: date
+             * @description Last day worked; payroll pro-rates the month of leaving and stops after it
+             * @example 2026-06-30
+             */
+            termination_date?: string | null;
+            /**
+             * @description Gross annual salary, decimal, 2 decimals
              * @example 85000.00
              */
             salary?: string | null;
@@ -2689,9 +3564,1242 @@ export interface components {
             /** Format: date-time */
             finished_at: string;
         };
+        LeaveTypeResponseDto: {
+            /** @example 1 */
+            id: number;
+            /** @example Annual Leave */
+            type_name: string;
+            /**
+             * @description Same as type_name (the request form reads this name)
+             * @example Annual Leave
+             */
+            leave_type_name: string;
+            /** @example AL */
+            type_code: string;
+            description: string | null;
+            /**
+             * @description 0 means no yearly limit
+             * @example 20
+             */
+            max_days_per_year: number;
+            is_paid: boolean;
+            requires_approval: boolean;
+            requires_attachment: boolean;
+            /** @description Requests need an attached document: requires_attachment, or a policy requiring a doctor note */
+            attachment_required: boolean;
+            is_active: boolean;
+            policy_id: number | null;
+            /** @example Annual */
+            policy_name: string | null;
+            company_id: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateLeaveTypeDto: {
+            /** @example Paid time off for rest and holidays */
+            description?: string | null;
+            /**
+             * @description Days granted each year; 0 (default) means no yearly limit
+             * @example 20
+             */
+            max_days_per_year?: number;
+            /** @description Default true */
+            is_paid?: boolean;
+            /** @description Default true; false approves requests of this type when they are made */
+            requires_approval?: boolean;
+            /** @description Default false */
+            requires_attachment?: boolean;
+            /** @description Default true */
+            is_active?: boolean;
+            /** @description The leave policy the type follows */
+            policy_id?: number | null;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+            /** @example Annual Leave */
+            type_name: string;
+            /** @example AL */
+            type_code: string;
+        };
+        UpdateLeaveTypeDto: {
+            /** @example Paid time off for rest and holidays */
+            description?: string | null;
+            /**
+             * @description Days granted each year; 0 (default) means no yearly limit
+             * @example 20
+             */
+            max_days_per_year?: number;
+            /** @description Default true */
+            is_paid?: boolean;
+            /** @description Default true; false approves requests of this type when they are made */
+            requires_approval?: boolean;
+            /** @description Default false */
+            requires_attachment?: boolean;
+            /** @description Default true */
+            is_active?: boolean;
+            /** @description The leave policy the type follows */
+            policy_id?: number | null;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+            /** @example Annual Leave */
+            type_name?: string;
+            /** @example AL */
+            type_code?: string;
+        };
+        LeavePolicyResponseDto: {
+            /** @example 1 */
+            id: number;
+            /** @example Annual */
+            name: string;
+            description: string | null;
+            carryOverEnabled: boolean;
+            /** @example 10 */
+            maxCarryOverDays: number | null;
+            /** @example 6 */
+            expiryMonths: number | null;
+            proRationEnabled: boolean;
+            requiresDoctorNote: boolean;
+            maxDaysPerYear: number | null;
+            consecutiveDaysLimit: number | null;
+            paidLeaveEnabled: boolean;
+            maternityWeeks: number | null;
+            paternityWeeks: number | null;
+            /** @description Ids of the leave types following the policy */
+            leave_type_ids: number[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateLeavePolicyDto: {
+            /** @example Standard paid annual leave */
+            description?: string | null;
+            /** @description Unused days move into the next year. Default false */
+            carryOverEnabled?: boolean;
+            /**
+             * @description Cap of carried-over days (steps of 0.5); none = no cap
+             * @example 10
+             */
+            maxCarryOverDays?: number | null;
+            /**
+             * @description Carried-over days expire this many months after 1 January; none = never
+             * @example 6
+             */
+            expiryMonths?: number | null;
+            /** @description Joiners get the share of the year from their hire date. Default false */
+            proRationEnabled?: boolean;
+            /** @description Requests need an attached document. Default false */
+            requiresDoctorNote?: boolean;
+            /**
+             * @description Overrides the max_days_per_year of the types following the policy
+             * @example 10
+             */
+            maxDaysPerYear?: number | null;
+            /**
+             * @description The most days one request may cover
+             * @example 3
+             */
+            consecutiveDaysLimit?: number | null;
+            /** @description Default true */
+            paidLeaveEnabled?: boolean;
+            /** @example 12 */
+            maternityWeeks?: number | null;
+            /** @example 2 */
+            paternityWeeks?: number | null;
+            /** @example Annual */
+            name: string;
+        };
+        UpdateLeavePolicyDto: {
+            /** @example Standard paid annual leave */
+            description?: string | null;
+            /** @description Unused days move into the next year. Default false */
+            carryOverEnabled?: boolean;
+            /**
+             * @description Cap of carried-over days (steps of 0.5); none = no cap
+             * @example 10
+             */
+            maxCarryOverDays?: number | null;
+            /**
+             * @description Carried-over days expire this many months after 1 January; none = never
+             * @example 6
+             */
+            expiryMonths?: number | null;
+            /** @description Joiners get the share of the year from their hire date. Default false */
+            proRationEnabled?: boolean;
+            /** @description Requests need an attached document. Default false */
+            requiresDoctorNote?: boolean;
+            /**
+             * @description Overrides the max_days_per_year of the types following the policy
+             * @example 10
+             */
+            maxDaysPerYear?: number | null;
+            /**
+             * @description The most days one request may cover
+             * @example 3
+             */
+            consecutiveDaysLimit?: number | null;
+            /** @description Default true */
+            paidLeaveEnabled?: boolean;
+            /** @example 12 */
+            maternityWeeks?: number | null;
+            /** @example 2 */
+            paternityWeeks?: number | null;
+            /** @example Annual */
+            name?: string;
+        };
+        HolidayResponseDto: {
+            /** @example 1 */
+            id: number;
+            /**
+             * Format: date
+             * @example 2026-12-25
+             */
+            holiday_date: string;
+            /** @example Christmas Day */
+            name: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateHolidayDto: {
+            /**
+             * Format: date
+             * @example 2026-12-25
+             */
+            holiday_date: string;
+            /** @example Christmas Day */
+            name: string;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+        };
+        UpdateHolidayDto: {
+            /**
+             * Format: date
+             * @example 2026-12-25
+             */
+            holiday_date?: string;
+            /** @example Christmas Day */
+            name?: string;
+        };
+        LeaveAttachmentDto: {
+            /** @example 1 */
+            id: number;
+            /** @example doctor-note.pdf */
+            file_name: string;
+            /** @example application/pdf */
+            content_type: string;
+            /** @example 20480 */
+            size_bytes: number;
+        };
+        LeaveRequestResponseDto: {
+            /** @example 1 */
+            id: number;
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            /** @example EMP001 */
+            employee_code: string | null;
+            leave_type_id: number;
+            /** @example Annual Leave */
+            leave_type_name: string;
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /**
+             * @description decimal days
+             * @example 3.0
+             */
+            total_days: string;
+            reason: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            /** Format: date-time */
+            requested_at: string;
+            decided_by: number | null;
+            /** @example Alex Morgan */
+            decided_by_name: string | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            rejection_reason: string | null;
+            attachment: components["schemas"]["LeaveAttachmentDto"] | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateLeaveRequestDto: {
+            /** @example 1 */
+            leave_type_id: number;
+            /**
+             * Format: date
+             * @example 2026-07-06
+             */
+            start_date: string;
+            /**
+             * Format: date
+             * @example 2026-07-08
+             */
+            end_date: string;
+            /**
+             * @description Days of leave; default the working days between start_date and end_date (weekends and company holidays excluded)
+             * @example 3
+             */
+            total_days?: number;
+            /** @example Family holiday */
+            reason?: string | null;
+            /** @description Id returned by POST /hr/leave-requests/attachments */
+            attachment_id?: number;
+            /** @description Request for this employee (needs leave edit); default the caller's own employee record */
+            employee_id?: number;
+            /** @description Sent by an impersonating superadmin; must be the company of the token */
+            company_id?: number;
+        };
+        WorkingDaysDto: {
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            /**
+             * @description Days that are neither Saturday, Sunday nor a company holiday
+             * @example 5
+             */
+            working_days: number;
+            /**
+             * @description The working days themselves
+             * @example [
+             *       "2026-07-06"
+             *     ]
+             */
+            dates: string[];
+            /** @description Company holidays on weekdays in the range */
+            holidays: string[];
+        };
+        LeaveAttachmentUploadDto: {
+            /**
+             * Format: binary
+             * @description PDF, PNG or JPEG, at most 5 MB
+             */
+            file: string;
+        };
+        RejectLeaveRequestDto: {
+            /** @example Team is short-staffed that week */
+            reason?: string | null;
+            /** @description Same as reason */
+            rejection_reason?: string | null;
+        };
+        LeaveBalanceDto: {
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            employee_code: string | null;
+            leave_type_id: number;
+            /** @example Annual Leave */
+            leave_type_name: string;
+            /** @example AL */
+            type_code: string;
+            /** @example 2026 */
+            year: number;
+            /** @description false: the type has no yearly limit (remaining is null) */
+            limited: boolean;
+            /**
+             * @description Days granted this year (pro-rated for joiners when the policy says so)
+             * @example 20.0
+             */
+            entitlement: string;
+            /**
+             * @description Unused days of last year still usable (capped; 0 once expired beyond what was taken before the expiry)
+             * @example 5.0
+             */
+            carried_over: string;
+            /**
+             * @description Approved days
+             * @example 3.0
+             */
+            taken: string;
+            /**
+             * @description Days of pending requests
+             * @example 2.0
+             */
+            pending: string;
+            /**
+             * @description entitlement + carried_over - taken - pending; null when unlimited
+             * @example 20.0
+             */
+            remaining: string | null;
+        };
+        ShiftResponseDto: {
+            /** @example 1 */
+            id: number;
+            /** @example 1 */
+            company_id: number;
+            /** @example Morning */
+            shift_name: string;
+            /** @example MORN */
+            shift_code: string;
+            /**
+             * @description HH:MM
+             * @example 09:00
+             */
+            start_time: string;
+            /**
+             * @description HH:MM
+             * @example 17:00
+             */
+            end_time: string;
+            /** @example 60 */
+            break_duration: number;
+            /** @example 15 */
+            grace_period: number;
+            is_active: boolean;
+            description: string | null;
+            /** @description Assignments of this shift */
+            assignments_count: number;
+            created_at: string;
+            updated_at: string;
+        };
+        CreateShiftDto: {
+            /**
+             * @description Minutes of unpaid break, deducted from work hours
+             * @default 0
+             */
+            break_duration: number;
+            /**
+             * @description Minutes after the start time before a check-in counts as late
+             * @default 15
+             */
+            grace_period: number;
+            /** @default true */
+            is_active: boolean;
+            /** @example Front desk and support */
+            description?: string | null;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example Morning */
+            shift_name: string;
+            /**
+             * @description Unique in the company (case-insensitive)
+             * @example MORN
+             */
+            shift_code: string;
+            /**
+             * @description HH:MM in the company time zone
+             * @example 09:00
+             */
+            start_time: string;
+            /**
+             * @description HH:MM; earlier than start_time for a shift ending the next day
+             * @example 17:00
+             */
+            end_time: string;
+        };
+        UpdateShiftDto: {
+            /**
+             * @description Minutes of unpaid break, deducted from work hours
+             * @default 0
+             */
+            break_duration: number;
+            /**
+             * @description Minutes after the start time before a check-in counts as late
+             * @default 15
+             */
+            grace_period: number;
+            /** @default true */
+            is_active: boolean;
+            /** @example Front desk and support */
+            description?: string | null;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            shift_name?: string;
+            shift_code?: string;
+            /** @example 09:00 */
+            start_time?: string;
+            /** @example 17:00 */
+            end_time?: string;
+        };
+        DeletedDto: {
+            /** @example 1 */
+            id: number;
+        };
+        WorkLocationResponseDto: {
+            /** @example 1 */
+            id: number;
+            /** @example 1 */
+            company_id: number;
+            /** @example Head Office */
+            location_name: string;
+            address: string | null;
+            /** @example 37.7937 */
+            latitude: number;
+            /** @example -122.3965 */
+            longitude: number;
+            /**
+             * @description metres
+             * @example 100
+             */
+            radius: number;
+            is_active: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        CreateWorkLocationDto: {
+            /** @example 1 Market Street, San Francisco */
+            address?: string | null;
+            /**
+             * @description Metres; default the company's geolocation.default_radius (100)
+             * @default 100
+             */
+            radius: number;
+            /** @default true */
+            is_active: boolean;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example Head Office */
+            location_name: string;
+            /** @example 37.7937 */
+            latitude: number;
+            /** @example -122.3965 */
+            longitude: number;
+        };
+        UpdateWorkLocationDto: {
+            /** @example 1 Market Street, San Francisco */
+            address?: string | null;
+            /**
+             * @description Metres; default the company's geolocation.default_radius (100)
+             * @default 100
+             */
+            radius: number;
+            /** @default true */
+            is_active: boolean;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            location_name?: string;
+            latitude?: number;
+            longitude?: number;
+        };
+        ShiftAssignmentResponseDto: {
+            /** @example 1 */
+            id: number;
+            /** @example 1 */
+            company_id: number;
+            /** @example 12 */
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            /** @example EMP001 */
+            employee_code: string | null;
+            /** @example 3 */
+            shift_id: number;
+            /** @example Morning */
+            shift_name: string;
+            location_id: number | null;
+            /** @example Head Office */
+            location_name: string | null;
+            /** @example 2026-01-05 */
+            start_date: string;
+            end_date: string | null;
+            is_active: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        CreateShiftAssignmentDto: {
+            /** @description Work location checked in at; none = any active location */
+            location_id?: number | null;
+            /**
+             * @description Inclusive; null = open-ended
+             * @example 2026-12-31
+             */
+            end_date?: string | null;
+            /** @default true */
+            is_active: boolean;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example 12 */
+            employee_id: number;
+            /** @example 3 */
+            shift_id: number;
+            /** @example 2026-01-05 */
+            start_date: string;
+        };
+        UpdateShiftAssignmentDto: {
+            /** @description Work location checked in at; none = any active location */
+            location_id?: number | null;
+            /**
+             * @description Inclusive; null = open-ended
+             * @example 2026-12-31
+             */
+            end_date?: string | null;
+            /** @default true */
+            is_active: boolean;
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example 12 */
+            employee_id?: number;
+            /** @example 3 */
+            shift_id?: number;
+            /** @example 2026-01-05 */
+            start_date?: string;
+        };
+        AttendanceResponseDto: {
+            /** @example 1 */
+            id: number;
+            /** @example 12 */
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            /** @example EMP001 */
+            employee_code: string;
+            /**
+             * @description The company's local date
+             * @example 2026-03-02
+             */
+            attendance_date: string;
+            /** @example 2026-03-02T13:58:00.000Z */
+            check_in_time: string | null;
+            check_out_time: string | null;
+            /**
+             * @description Hours, 2 decimals, less the shift break
+             * @example 8.25
+             */
+            work_hours: number | null;
+            /** @enum {string} */
+            status: "present" | "late" | "absent" | "leave";
+            /** @example Office */
+            check_in_location: string | null;
+            check_out_location: string | null;
+            check_in_latitude: number | null;
+            check_in_longitude: number | null;
+            /** @description metres */
+            check_in_accuracy: number | null;
+            /** @description metres from the work location */
+            check_in_distance: number | null;
+            work_location_id: number | null;
+            work_location_name: string | null;
+            shift_id: number | null;
+            shift_name: string | null;
+            /** @description Checked in offline and sent later with its original time */
+            is_offline: boolean;
+            check_out_offline: boolean;
+            /** @description Closed by the auto check-out at the configured time */
+            auto_checked_out: boolean;
+            notes: string | null;
+            corrected_at: string | null;
+            created_at: string;
+            updated_at: string;
+        };
+        TodayShiftDto: {
+            /** @example Morning */
+            shift_name: string;
+            /** @example 09:00 */
+            start_time: string;
+            /** @example 15 */
+            grace_period: number;
+            /** @example Head Office */
+            location_name: string | null;
+        };
+        AttendanceTodayDto: {
+            /**
+             * @description Today in the company's time zone
+             * @example 2026-03-02
+             */
+            date: string;
+            /** @example America/New_York */
+            time_zone: string;
+            record: components["schemas"]["AttendanceResponseDto"] | null;
+            /** @description The caller has an employee record and has not checked in today */
+            can_check_in: boolean;
+            /** @description Checked in today and not yet out */
+            can_check_out: boolean;
+            shift: components["schemas"]["TodayShiftDto"] | null;
+            enable_geolocation: boolean;
+            require_location_check: boolean;
+            allow_offline_checkin: boolean;
+            /**
+             * @description ms the browser may take to locate
+             * @example 10000
+             */
+            location_timeout: number;
+            /**
+             * @description metres
+             * @example 50
+             */
+            accuracy_threshold: number;
+        };
+        AttendanceSummaryDto: {
+            /** @example 2026-02-01 */
+            start_date: string;
+            /** @example 2026-03-02 */
+            end_date: string;
+            /** @description Days with a record */
+            total_days: number;
+            present_days: number;
+            late_days: number;
+            absent_days: number;
+            leave_days: number;
+            /** @example 161.5 */
+            total_work_hours: number;
+            /**
+             * @description Over the days with work hours
+             * @example 8.08
+             */
+            average_work_hours: number;
+            /**
+             * @description Present and late days over days with a record, whole percent
+             * @example 95
+             */
+            attendance_rate: number;
+        };
+        CheckInDto: {
+            /**
+             * @default Office
+             * @example Office
+             */
+            location: Record<string, never>;
+            /**
+             * @description Sent with longitude
+             * @example 37.7937
+             */
+            latitude?: number;
+            /**
+             * @description Sent with latitude
+             * @example -122.3965
+             */
+            longitude?: number;
+            /**
+             * @description Metres (the browser’s coords.accuracy)
+             * @example 12.5
+             */
+            accuracy?: number;
+            /**
+             * @description When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; an older time is an offline entry, accepted up to 72 hours back when allow_offline_checkin is on (flagged is_offline).
+             * @example 2026-03-02T08:55:00.000Z
+             */
+            timestamp?: string;
+            /**
+             * @description A stable id of the device (same as the X-Device-Id header), for the device settings
+             * @example b3f7c2d0-5a4e-4d8e-9f3a-2c1e0b9a8d7f
+             */
+            device_id?: Record<string, never>;
+        };
+        CheckOutDto: {
+            /**
+             * @default Office
+             * @example Office
+             */
+            location: Record<string, never>;
+            /**
+             * @description Sent with longitude
+             * @example 37.7937
+             */
+            latitude?: number;
+            /**
+             * @description Sent with latitude
+             * @example -122.3965
+             */
+            longitude?: number;
+            /**
+             * @description Metres (the browser’s coords.accuracy)
+             * @example 12.5
+             */
+            accuracy?: number;
+            /**
+             * @description When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; an older time is an offline entry, accepted up to 72 hours back when allow_offline_checkin is on (flagged is_offline).
+             * @example 2026-03-02T08:55:00.000Z
+             */
+            timestamp?: string;
+            /**
+             * @description A stable id of the device (same as the X-Device-Id header), for the device settings
+             * @example b3f7c2d0-5a4e-4d8e-9f3a-2c1e0b9a8d7f
+             */
+            device_id?: Record<string, never>;
+        };
+        CreateAttendanceDto: {
+            /** @example 2026-03-02T13:58:00.000Z */
+            check_in_time?: string | null;
+            /** @example 2026-03-02T22:05:00.000Z */
+            check_out_time?: string | null;
+            check_in_location?: string | null;
+            check_out_location?: string | null;
+            /** @example Badge reader was down; confirmed by the manager */
+            notes?: string | null;
+            /** @example 12 */
+            employee_id: number;
+            /** @example 2026-03-02 */
+            attendance_date: string;
+            /** @enum {string} */
+            status: "present" | "late" | "absent" | "leave";
+        };
+        UpdateAttendanceDto: {
+            /** @example 2026-03-02T13:58:00.000Z */
+            check_in_time?: string | null;
+            /** @example 2026-03-02T22:05:00.000Z */
+            check_out_time?: string | null;
+            check_in_location?: string | null;
+            check_out_location?: string | null;
+            /** @example Badge reader was down; confirmed by the manager */
+            notes?: string | null;
+            /** @enum {string} */
+            status?: "present" | "late" | "absent" | "leave";
+        };
+        SalaryComponentResponseDto: {
+            id: number;
+            /** @example Transport allowance */
+            component_name: string;
+            /** @example TRANSPORT */
+            component_code: string;
+            /** @enum {string} */
+            component_type: "allowance" | "deduction";
+            /** @enum {string} */
+            calculation_type: "fixed" | "percentage";
+            /** @example 150.00 */
+            amount: string | null;
+            /** @example null */
+            percentage: string | null;
+            is_taxable: boolean;
+            applies_to_all: boolean;
+            is_active: boolean;
+            description: string | null;
+            /** @description Employees it is assigned to */
+            assigned_count: number;
+        };
+        CreateSalaryComponentDto: {
+            /**
+             * @description fixed: the monthly amount
+             * @example 150.00
+             */
+            amount?: string | null;
+            /**
+             * @description percentage: percent of the basic salary
+             * @example 5.0000
+             */
+            percentage?: string | null;
+            /** @description Allowance: part of taxable income. Deduction: false = taken before tax. Default true */
+            is_taxable?: boolean;
+            /** @description Applies to every employee (default false: only to assigned employees) */
+            applies_to_all?: boolean;
+            /** @description Default true */
+            is_active?: boolean;
+            description?: string | null;
+            /** @example Transport allowance */
+            component_name: string;
+            /**
+             * @description Letters, digits and _ (stored upper-case)
+             * @example TRANSPORT
+             */
+            component_code: string;
+            /** @enum {string} */
+            component_type: "allowance" | "deduction";
+            /** @enum {string} */
+            calculation_type: "fixed" | "percentage";
+        };
+        UpdateSalaryComponentDto: {
+            /**
+             * @description fixed: the monthly amount
+             * @example 150.00
+             */
+            amount?: string | null;
+            /**
+             * @description percentage: percent of the basic salary
+             * @example 5.0000
+             */
+            percentage?: string | null;
+            /** @description Allowance: part of taxable income. Deduction: false = taken before tax. Default true */
+            is_taxable?: boolean;
+            /** @description Applies to every employee (default false: only to assigned employees) */
+            applies_to_all?: boolean;
+            /** @description Default true */
+            is_active?: boolean;
+            description?: string | null;
+            /** @enum {string} */
+            component_type?: "allowance" | "deduction";
+            /** @enum {string} */
+            calculation_type?: "fixed" | "percentage";
+            component_name?: string;
+            component_code?: string;
+        };
+        AssignmentResponseDto: {
+            id: number;
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            /** @example EMP001 */
+            employee_code: string;
+            component_id: number;
+            /** @example Transport allowance */
+            component_name: string;
+            amount: string | null;
+            percentage: string | null;
+        };
+        CreateAssignmentDto: {
+            /** @example 3 */
+            employee_id: number;
+            /** @example 1 */
+            component_id: number;
+            /**
+             * @description Overrides a fixed component's amount
+             * @example 200.00
+             */
+            amount?: string | null;
+            /** @description Overrides a percentage component's percentage */
+            percentage?: string | null;
+        };
+        UpdateAssignmentDto: {
+            /** @example 200.00 */
+            amount?: string | null;
+            percentage?: string | null;
+        };
+        TaxBracketResponseDto: {
+            id: number;
+            /** @example 0.00 */
+            lower_bound: string;
+            /** @example 1000.00 */
+            upper_bound: string | null;
+            /** @example 0.00 */
+            rate: string;
+        };
+        TaxBracketDto: {
+            /**
+             * @description Monthly taxable income from which the rate applies
+             * @example 1000.00
+             */
+            lower_bound: string;
+            /**
+             * @description Up to this income; null = no limit (last band)
+             * @example 4000.00
+             */
+            upper_bound: string | null;
+            /**
+             * @description Percent, 0 to 100, at most 2 decimals
+             * @example 10.00
+             */
+            rate: string;
+        };
+        ReplaceTaxBracketsDto: {
+            /** @description The whole table, lowest band first: starts at 0, each band starts where the previous ends, only the last is open-ended */
+            brackets: components["schemas"]["TaxBracketDto"][];
+        };
+        PayrollRecordResponseDto: {
+            id: number;
+            employee_id: number;
+            /** @example EMP001 */
+            employee_code: string;
+            /** @example Jane Doe */
+            employee_name: string;
+            department_name: string | null;
+            position_title: string | null;
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            pay_period_start: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            pay_period_end: string;
+            /** @example 7083.33 */
+            basic_salary: string;
+            /** @example 150.00 */
+            allowances: string;
+            /** @example 0.00 */
+            bonuses: string;
+            /**
+             * @description basic_salary + allowances + bonuses
+             * @example 7233.33
+             */
+            gross_salary: string;
+            /** @example 6879.17 */
+            taxable_income: string;
+            /** @example 1075.83 */
+            tax: string;
+            /**
+             * @description unpaid leave + absences + deductions + tax
+             * @example 1430.00
+             */
+            total_deductions: string;
+            /**
+             * @description gross_salary − total_deductions
+             * @example 5803.33
+             */
+            net_salary: string;
+            /** @example USD */
+            salary_currency: string;
+            /** @example monthly */
+            payment_frequency: string;
+            /**
+             * @description Working days of the period
+             * @example 21
+             */
+            working_days: number;
+            /**
+             * @description Working days of the period the employee was employed
+             * @example 21
+             */
+            employed_days: number;
+            /** @example 0.0 */
+            unpaid_leave_days: string;
+            /** @example 0.0 */
+            absent_days: string;
+            /** @enum {string} */
+            payment_status: "pending" | "processing" | "paid";
+            /** Format: date */
+            payment_date: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PayrollRunResultDto: {
+            /** @example 12 */
+            run_id: number;
+            /** @example 2026 */
+            year: number;
+            /** @example 11 */
+            month: number;
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            pay_period_start: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            pay_period_end: string;
+            /**
+             * @description Records written
+             * @example 42
+             */
+            employee_count: number;
+            /**
+             * @description Sum of net_salary, decimal string
+             * @example 251234.50
+             */
+            total_net: string;
+            /**
+             * @description How many times the period has been computed
+             * @example 1
+             */
+            run_count: number;
+            /** Format: date-time */
+            run_at: string;
+        };
+        RunPayrollDto: {
+            /** @example 2026 */
+            year: number;
+            /** @example 11 */
+            month: number;
+            /** @description Sent by an impersonating superadmin; must be the token's company */
+            company_id?: number;
+        };
+        PayrollSummaryDto: {
+            /** @example 2026 */
+            year: number;
+            /** @example 11 */
+            month: number;
+            /** Format: date */
+            pay_period_start: string;
+            /** Format: date */
+            pay_period_end: string;
+            /**
+             * @description Sum of net_salary of the period, decimal string
+             * @example 251234.50
+             */
+            total_payroll: string;
+            /**
+             * @description Records of the period
+             * @example 42
+             */
+            total_records: number;
+            /**
+             * @description Records paid
+             * @example 40
+             */
+            processed_count: number;
+            /**
+             * @description Records not paid yet (pending or processing)
+             * @example 2
+             */
+            pending_count: number;
+            /**
+             * @description Records being paid
+             * @example 0
+             */
+            processing_count: number;
+            /**
+             * Format: date-time
+             * @description When the period was last computed
+             */
+            last_run_at: string | null;
+        };
+        PayrollRunResponseDto: {
+            id: number;
+            /** Format: date */
+            period_start: string;
+            /** Format: date */
+            period_end: string;
+            employee_count: number;
+            /** @example 251234.50 */
+            total_net: string;
+            run_count: number;
+            /** Format: date-time */
+            last_run_at: string | null;
+            run_by: number | null;
+        };
+        StatusChangeResultDto: {
+            /**
+             * @description Records changed
+             * @example 42
+             */
+            updated: number;
+            /** @enum {string} */
+            payment_status: "pending" | "processing" | "paid";
+            /** Format: date */
+            payment_date: string | null;
+            /**
+             * @description Bonus payments marked paid with the records
+             * @example 3
+             */
+            bonuses_paid: number;
+        };
+        SetPaymentStatusBulkDto: {
+            /** @enum {string} */
+            payment_status: "pending" | "processing" | "paid";
+            /**
+             * Format: date
+             * @description With paid: the payment date (default today in the company time zone); ignored otherwise
+             * @example 2026-11-30
+             */
+            payment_date?: string;
+            /**
+             * @description Record ids (at most 10000)
+             * @example [
+             *       1,
+             *       2,
+             *       3
+             *     ]
+             */
+            ids?: number[];
+            year?: number;
+            month?: number;
+        };
+        PayrollLineResponseDto: {
+            id: number;
+            /** @enum {string} */
+            line_type: "earning" | "deduction";
+            /** @enum {string} */
+            category: "basic" | "allowance" | "bonus" | "unpaid_leave" | "absence" | "deduction" | "tax";
+            /** @example BASIC */
+            code: string;
+            /** @example Basic salary */
+            name: string;
+            /**
+             * @description Days (basic, unpaid leave, absences)
+             * @example 21.0
+             */
+            quantity: string | null;
+            /**
+             * @description Day value, fixed amount or percentage
+             * @example 337.3016
+             */
+            rate: string | null;
+            /** @example 7083.33 */
+            amount: string;
+            /** @description Earnings: taxable; deductions: false = taken before tax */
+            is_taxable: boolean;
+            component_id: number | null;
+            bonus_payment_id: number | null;
+        };
+        PayrollRecordDetailDto: {
+            id: number;
+            employee_id: number;
+            /** @example EMP001 */
+            employee_code: string;
+            /** @example Jane Doe */
+            employee_name: string;
+            department_name: string | null;
+            position_title: string | null;
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            pay_period_start: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            pay_period_end: string;
+            /** @example 7083.33 */
+            basic_salary: string;
+            /** @example 150.00 */
+            allowances: string;
+            /** @example 0.00 */
+            bonuses: string;
+            /**
+             * @description basic_salary + allowances + bonuses
+             * @example 7233.33
+             */
+            gross_salary: string;
+            /** @example 6879.17 */
+            taxable_income: string;
+            /** @example 1075.83 */
+            tax: string;
+            /**
+             * @description unpaid leave + absences + deductions + tax
+             * @example 1430.00
+             */
+            total_deductions: string;
+            /**
+             * @description gross_salary − total_deductions
+             * @example 5803.33
+             */
+            net_salary: string;
+            /** @example USD */
+            salary_currency: string;
+            /** @example monthly */
+            payment_frequency: string;
+            /**
+             * @description Working days of the period
+             * @example 21
+             */
+            working_days: number;
+            /**
+             * @description Working days of the period the employee was employed
+             * @example 21
+             */
+            employed_days: number;
+            /** @example 0.0 */
+            unpaid_leave_days: string;
+            /** @example 0.0 */
+            absent_days: string;
+            /** @enum {string} */
+            payment_status: "pending" | "processing" | "paid";
+            /** Format: date */
+            payment_date: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            lines: components["schemas"]["PayrollLineResponseDto"][];
+        };
+        SetPaymentStatusDto: {
+            /** @enum {string} */
+            payment_status: "pending" | "processing" | "paid";
+            /**
+             * Format: date
+             * @description With paid: the payment date (default today in the company time zone); ignored otherwise
+             * @example 2026-11-30
+             */
+            payment_date?: string;
+        };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
@@ -2737,6 +4845,60 @@ export interface operations {
             };
             /** @description Only superadmin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LoginResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The current password is incorrect, or the new one is too short, too common or unchanged; errors name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry
+             *
+             *     Too many wrong current passwords (counted with failed sign-ins), or too many requests from the address; Retry-After says when to retry
+             */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2793,7 +4955,10 @@ export interface operations {
     Companies_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3012,7 +5177,10 @@ export interface operations {
     Companies_createAdmin: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -3068,6 +5236,49 @@ export interface operations {
             };
             /** @description The package allows no more admins */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description If an account exists for this email, we have sent a link to reset the password. Please check your inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The email is missing or not an email address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3150,7 +5361,11 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Too many failed attempts for the account or the address; Retry-After says when to retry */
+            /**
+             * @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry
+             *
+             *     Too many failed attempts for the account or the address, or too many requests from the address; Retry-After says when to retry
+             */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3230,7 +5445,9 @@ export interface operations {
     Auth_refresh: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "X-Requested-With": "XMLHttpRequest";
+            };
             path?: never;
             cookie?: never;
         };
@@ -3252,6 +5469,20 @@ export interface operations {
             };
             /** @description The session is over */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This request must carry the header X-Requested-With: XMLHttpRequest */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3295,6 +5526,56 @@ export interface operations {
             };
             /** @description Email, username or company code already in use */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Auth_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Your password has been reset. Please sign in with your new password. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The link is invalid, used or expired (field token), or the password breaks a rule (field password) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3490,7 +5771,10 @@ export interface operations {
     CmsAdmin_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3695,7 +5979,10 @@ export interface operations {
     CmsAdmin_activate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -3743,7 +6030,10 @@ export interface operations {
     CmsAdmin_addFeature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -3802,7 +6092,10 @@ export interface operations {
     CmsAdmin_addTestimonial: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -4100,6 +6393,451 @@ export interface operations {
             };
         };
     };
+    Attendance_list: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+                status?: "present" | "late" | "absent" | "leave";
+                /** @description Admins: one employee */
+                employee_id?: string;
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A date or status is not valid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAttendanceDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module attendance
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The employee is not the company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The employee already has a record on that date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Attendance record not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAttendanceDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or check-out is before check-in */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module attendance
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Attendance record not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_checkIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A stable id of the device (the body field device_id wins). Used by the device settings: restrict_by_device_id, device_whitelist, max_devices_per_user. Mobile or desktop is read from the User-Agent header. */
+                "X-Device-Id"?: string;
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckInDto"];
+            };
+        };
+        responses: {
+            /** @description Already checked in today: the existing record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Check-in successful!' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A company rule refused it, the message says which: outside the work location radius, location accuracy worse than the threshold, location required but not sent, network not allowed, device not allowed or over the device limit, an offline entry not allowed or older than 72 hours; or the account has no employee record */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_checkOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A stable id of the device (the body field device_id wins). Used by the device settings: restrict_by_device_id, device_whitelist, max_devices_per_user. Mobile or desktop is read from the User-Agent header. */
+                "X-Device-Id"?: string;
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckOutDto"];
+            };
+        };
+        responses: {
+            /** @description Already checked out today: the existing record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Check-out successful!' */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'You have not checked in today'; 'Your account is not linked to an employee record, so there is no attendance to record'; a device rule; an offline entry refused */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_summary: {
+        parameters: {
+            query?: {
+                start_date?: string;
+                end_date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceSummaryDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A date is not valid, or start_date is after end_date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Attendance_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AttendanceTodayDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Departments_list: {
         parameters: {
             query?: {
@@ -4142,7 +6880,10 @@ export interface operations {
     Departments_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4372,7 +7113,10 @@ export interface operations {
     Employees_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4595,7 +7339,10 @@ export interface operations {
     Employees_import: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4642,6 +7389,2318 @@ export interface operations {
             };
         };
     };
+    Holidays_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["HolidayResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Holidays_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateHolidayDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["HolidayResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description holiday_date or name missing or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires create on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description There is already a holiday on that date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Holidays_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["HolidayResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Holiday not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Holidays_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateHolidayDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["HolidayResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Holiday not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description There is already a holiday on that date */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Holidays_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires delete on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Holiday not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveBalances_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveBalanceDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeavePolicies_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeavePolicyResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeavePolicies_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLeavePolicyDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeavePolicyResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Name missing, or a number below 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires create on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A policy with that name already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeavePolicies_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeavePolicyResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave policy not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeavePolicies_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLeavePolicyDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeavePolicyResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave policy not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A policy with that name already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeavePolicies_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires delete on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave policy not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveRequestResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLeaveRequestDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveRequestResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is missing or invalid (total_days at least 0.5 in steps of 0.5, end_date on or after start_date) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave type, employee or attachment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The dates overlap another pending or approved request of the employee */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Insufficient leave balance: 3 days remaining'; no working days; inactive type; attachment required; per-request limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveRequestResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveRequestResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description You cannot approve or reject your own leave request
+             *
+             *     Requires edit on module leave
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not pending any more */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Insufficient leave balance */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveRequestResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Someone else's request
+             *
+             *     Requires create on module leave
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not pending any more */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectLeaveRequestDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveRequestResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description You cannot approve or reject your own leave request
+             *
+             *     Requires edit on module leave
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave request not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is not pending any more */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["LeaveAttachmentUploadDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveAttachmentDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not multipart, no file, or an empty file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file must be at most 5 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The file must be a PDF, PNG or JPEG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Attachment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveRequests_workingDays: {
+        parameters: {
+            query: {
+                start_date: string;
+                end_date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["WorkingDaysDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Dates missing or invalid, end before start, or a range over 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveTypes_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveTypeResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveTypes_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLeaveTypeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveTypeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Type name and code are required'; max_days_per_year must be a whole number of at least 0 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires create on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A leave type with that code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveTypes_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveTypeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave type not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveTypes_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLeaveTypeDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LeaveTypeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires edit on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave type not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A leave type with that code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    LeaveTypes_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description Requires delete on module leave
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Leave type not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The type is used by leave requests (deactivate it instead) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_list: {
+        parameters: {
+            query?: {
+                year?: string;
+                month?: string;
+                status?: "pending" | "processing" | "paid";
+                employee_id?: string;
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PayrollRecordResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A filter is invalid; the message names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_run: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RunPayrollDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PayrollRunResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description year or month invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The period has paid or processing records */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PayrollRecordDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Payroll record not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_payslip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Payroll record not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_setOneStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPaymentStatusDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["StatusChangeResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Payroll record not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A paid payroll record cannot change */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_components: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SalaryComponentResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_createComponent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSalaryComponentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SalaryComponentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Component name and code are required', or a field is invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A salary component with this code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_updateComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSalaryComponentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SalaryComponentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Salary component not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A salary component with this code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_removeComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Salary component not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_assignments: {
+        parameters: {
+            query?: {
+                employee_id?: string;
+                component_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AssignmentResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description employee_id or component_id is not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_assign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAssignmentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AssignmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Employee or salary component not in the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description This component is already assigned to this employee */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_updateAssignment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAssignmentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AssignmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Assignment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_unassign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Assignment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_export: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description year or month invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_listRuns: {
+        parameters: {
+            query?: {
+                year?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PayrollRunResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_setStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPaymentStatusBulkDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["StatusChangeResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A record id is not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A paid payroll record cannot change; or the month has no payroll */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Payroll_summary: {
+        parameters: {
+            query: {
+                year: number;
+                month: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PayrollSummaryDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description year or month invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_taxBrackets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaxBracketResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PayrollSettings_replaceTaxBrackets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplaceTaxBracketsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaxBracketResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The bands are not contiguous, or a value is invalid; errors name the band */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module payroll */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     PlatformAccess_list: {
         parameters: {
             query?: never;
@@ -4681,7 +9740,10 @@ export interface operations {
     PlatformAccess_save: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4774,7 +9836,10 @@ export interface operations {
     Positions_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -4962,6 +10027,796 @@ export interface operations {
             };
         };
     };
+    ShiftAssignments_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftAssignmentResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ShiftAssignments_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShiftAssignmentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftAssignmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Employee, shift and start date are required', or end_date before start_date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The employee, shift or location is not the company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The employee already has an active assignment overlapping these dates */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ShiftAssignments_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftAssignmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift assignment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ShiftAssignments_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShiftAssignmentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftAssignmentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift assignment (or a referenced row) not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The employee already has an active assignment overlapping these dates */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ShiftAssignments_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift assignment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Shifts_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Shifts_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShiftDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Shift name, code, start time and end time are required', or a field out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Shifts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Shifts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateShiftDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ShiftResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift code already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Shifts_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Shift not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Assignments still use the shift */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WorkLocations_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["WorkLocationResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WorkLocations_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWorkLocationDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["WorkLocationResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Location name, latitude and longitude are required', or a coordinate or radius out of bounds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WorkLocations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["WorkLocationResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Work location not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WorkLocations_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateWorkLocationDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["WorkLocationResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Work location not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    WorkLocations_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Work location not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Assignments still use the location */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     Monitoring_list: {
         parameters: {
             query?: {
@@ -5019,7 +10874,10 @@ export interface operations {
     Monitoring_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5279,7 +11137,10 @@ export interface operations {
     Monitoring_addComment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -5331,7 +11192,10 @@ export interface operations {
     Monitoring_bulk: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5473,7 +11337,10 @@ export interface operations {
     Monitoring_createTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5516,7 +11383,10 @@ export interface operations {
     Monitoring_createFromTemplate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -5614,7 +11484,10 @@ export interface operations {
     Packages_createFeature: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5858,7 +11731,10 @@ export interface operations {
     Packages_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6193,7 +12069,10 @@ export interface operations {
     Packages_choose: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -6284,7 +12163,10 @@ export interface operations {
     Permissions_saveDepartment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6402,7 +12284,10 @@ export interface operations {
     Permissions_savePosition: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: number;
             };
@@ -6612,7 +12497,10 @@ export interface operations {
     System_cleanOldRecords: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

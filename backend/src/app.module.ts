@@ -21,6 +21,11 @@ import { MonitoringModule } from './modules/monitoring/monitoring.module';
 import { PermissionsModule } from './modules/permissions/permissions.module';
 import { PlatformAccessModule } from './modules/platform-access/platform-access.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { LeaveModule } from './modules/leave/leave.module';
+import { IdempotencyModule } from './common/http/idempotency.module';
+import { AttendanceModule } from './modules/attendance/attendance.module';
+import { ShiftsModule } from './modules/shifts/shifts.module';
+import { PayrollModule } from './modules/payroll/payroll.module';
 
 export const TOKEN_AUDIENCE = 'hr-platform';
 
@@ -61,6 +66,11 @@ export class AppModule {
         MonitoringModule,
         PlatformAccessModule,
         SettingsModule,
+        LeaveModule,
+        IdempotencyModule,
+        ShiftsModule,
+        AttendanceModule,
+        PayrollModule,
         ...(opts.extraImports ?? []),
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -27,6 +28,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       else op.security = [{ bearer: [] }];
     }
   }
+  addIdempotencyKeyHeader(doc);
   // stable key order, so the committed file only changes when the API does
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   return doc;

@@ -5,6 +5,11 @@ import { Migration20261122053416 } from './Migration20261122053416';
 import { Migration20261122053951 } from './Migration20261122053951';
 import { Migration20261122054020 } from './Migration20261122054020';
 import { Migration20261122064515 } from './Migration20261122064515';
+import { Migration20261122090235 } from './Migration20261122090235';
+import { Migration20261122090301 } from './Migration20261122090301';
+import { Migration20261122090342 } from './Migration20261122090342';
+import { Migration20261122090934 } from './Migration20261122090934';
+import { Migration20261122093229 } from './Migration20261122093229';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -15,4 +20,9 @@ export const MIGRATIONS = [
   { name: 'Migration20261122053951', class: Migration20261122053951 },
   { name: 'Migration20261122054020', class: Migration20261122054020 },
   { name: 'Migration20261122064515', class: Migration20261122064515 },
+  { name: 'Migration20261122090235', class: Migration20261122090235 },
+  { name: 'Migration20261122090301', class: Migration20261122090301 },
+  { name: 'Migration20261122090342', class: Migration20261122090342 },
+  { name: 'Migration20261122090934', class: Migration20261122090934 },
+  { name: 'Migration20261122093229', class: Migration20261122093229 },
 ];

@@ -7,7 +7,7 @@ import { defineConfig, devices } from '@playwright/test';
 // admin on one origin, on a fresh embedded PostgreSQL that it seeds on first start.
 // Build first: `npm run build` at the repository root.
 
-const PORT = 3100;
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // The config is evaluated by the runner and again in every worker: create the data

@@ -86,6 +86,7 @@ describe('tenant isolation matrix', () => {
       for (const [property, kind] of Object.entries(BODY_ID_KINDS)) {
         if (body && property in body) body[property] = await TENANT_FACTORIES[kind](em, owner ?? world.a, text, t);
       }
+      em.clear(); // rows are written; a growing identity map would make every later flush rescan them
       return { pathIds, body };
     };
 

@@ -176,6 +176,25 @@ describe('packages and features', () => {
       const cleared = await put(`/api/packages/packages/${created.id}`, { package_name: null });
       expect(cleared.status).toBe(400);
       expect(cleared.body.message).toBe('Package name is required');
+      // limits and flags have no "empty" value: null is refused with the field named, nothing stored
+      const nulled = await put(`/api/packages/packages/${created.id}`, {
+        max_employees: null,
+        max_admins: null,
+        trial_days: null,
+        is_popular: null,
+        sort_order: null,
+        is_active: null,
+      });
+      expect(nulled.status).toBe(400);
+      expect(nulled.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+        'is_active',
+        'is_popular',
+        'max_admins',
+        'max_employees',
+        'sort_order',
+        'trial_days',
+      ]);
+      expect((await get(`/api/packages/packages/${created.id}`)).body.data).toMatchObject({ is_popular: true, is_active: true });
     });
 
     it("refuses limits lower than a company on the package uses (422)", async () => {
@@ -275,6 +294,9 @@ describe('packages and features', () => {
       const nulled = await put(`/api/packages/features/${f.id}`, { module: null, feature_name: null });
       expect(nulled.status).toBe(400);
       expect(nulled.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['feature_name', 'module']);
+      expect((await put(`/api/packages/features/${f.id}`, { is_active: null })).body.errors).toEqual([
+        { field: 'is_active', message: 'is_active must be true or false' },
+      ]);
       const del = await t.http().delete(`/api/packages/features/${f.id}`).set(bearer(superadmin));
       expect(del.body).toEqual({ success: true, data: { id: f.id }, message: 'Feature deleted successfully!' });
       expect((await get(`/api/packages/features/${f.id}`)).status).toBe(404);

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsId, normalizeAmount, trim, trimToNull } from '../../../common/http/fields';
+import { IsId, IsOptionalNotNull, normalizeAmount, trim, trimToNull } from '../../../common/http/fields';
 import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
 
 /** A number sent as a number or a numeric string. */
@@ -76,17 +76,17 @@ export class CreatePackageDto {
   annual_price!: string;
 
   @ApiPropertyOptional({ default: 50, minimum: -1, description: '-1 = unlimited' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsLimit('max_employees')
   max_employees?: number;
 
   @ApiPropertyOptional({ default: 5, minimum: -1, description: '-1 = unlimited' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsLimit('max_admins')
   max_admins?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(toNumber)
   @IsInt({ message: 'trial_days must be a whole number' })
   @Min(0, { message: 'trial_days must be 0 or more' })
@@ -94,12 +94,12 @@ export class CreatePackageDto {
   trial_days?: number;
 
   @ApiPropertyOptional({ default: false })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'is_popular must be true or false' })
   is_popular?: boolean;
 
   @ApiPropertyOptional({ default: 0 })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(toNumber)
   @IsInt({ message: 'sort_order must be a whole number' })
   @Min(-100000)
@@ -107,7 +107,7 @@ export class CreatePackageDto {
   sort_order?: number;
 
   @ApiPropertyOptional({ default: true, description: 'Only active packages are offered publicly' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'is_active must be true or false' })
   is_active?: boolean;
 }
@@ -149,7 +149,7 @@ export class CreateFeatureDto {
   feature_type!: FeatureType;
 
   @ApiPropertyOptional({ default: true })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'is_active must be true or false' })
   is_active?: boolean;
 }

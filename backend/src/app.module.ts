@@ -26,6 +26,7 @@ import { IdempotencyModule } from './common/http/idempotency.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { ShiftsModule } from './modules/shifts/shifts.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 
 export const TOKEN_AUDIENCE = 'hr-platform';
 
@@ -71,6 +72,7 @@ export class AppModule {
         ShiftsModule,
         AttendanceModule,
         PayrollModule,
+        NotificationsModule,
         ...(opts.extraImports ?? []),
       ],
       providers: [{ provide: APP_GUARD, useClass: AccessGuard }],

@@ -48,6 +48,7 @@ import { PayrollLine } from '../modules/payroll/payroll-line.entity';
 import { SalaryComponent } from '../modules/payroll/salary-component.entity';
 import { EmployeeSalaryComponent } from '../modules/payroll/employee-salary-component.entity';
 import { TaxBracket } from '../modules/payroll/tax-bracket.entity';
+import { Notification } from '../modules/notifications/notification.entity';
 /** Every entity, listed explicitly (the reflect-metadata provider does no discovery by path). */
 export const ENTITIES = [
   BaseEntity,
@@ -100,4 +101,5 @@ export const ENTITIES = [
   SalaryComponent,
   EmployeeSalaryComponent,
   TaxBracket,
+  Notification,
 ];

@@ -140,6 +140,11 @@ export const settingsMessages = {
       email: 'Email notifications',
       leave_requests: 'Leave requests',
       payroll_updates: 'Payroll updates',
+      help: {
+        email: 'Turn this off to receive no notification e-mails at all.',
+        leave_requests: 'New leave requests waiting for your approval, and decisions on your own requests.',
+        payroll_updates: 'When your pay for a month has been paid.',
+      },
       save: 'Save Preferences',
       saved: 'Preferences saved successfully',
     },

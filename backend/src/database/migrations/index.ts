@@ -10,6 +10,7 @@ import { Migration20261122090301 } from './Migration20261122090301';
 import { Migration20261122090342 } from './Migration20261122090342';
 import { Migration20261122090934 } from './Migration20261122090934';
 import { Migration20261122093229 } from './Migration20261122093229';
+import { Migration20261124153430 } from './Migration20261124153430';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122090342', class: Migration20261122090342 },
   { name: 'Migration20261122090934', class: Migration20261122090934 },
   { name: 'Migration20261122093229', class: Migration20261122093229 },
+  { name: 'Migration20261124153430', class: Migration20261124153430 },
 ];

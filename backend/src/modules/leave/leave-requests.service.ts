@@ -20,6 +20,8 @@ import { assertRange, workingDays } from './leave-days';
 import { LEAVE_STATUSES, LeaveRequest, type LeaveStatus } from './leave-request.entity';
 import { LeaveType } from './leave-type.entity';
 import { attachmentRequired, toRequestResponse } from './leave.mapper';
+import { NotificationsService } from '../notifications/notifications.service';
+import { REQUEST_DECIDED, REQUEST_SUBMITTED } from './leave-notices';
 
 export const LEAVE_REQUEST_LIST = {
   sortable: ['id', 'start_date', 'end_date', 'total_days', 'status', 'requested_at', 'created_at'],
@@ -47,6 +49,7 @@ export class LeaveRequestsService {
     private readonly em: EntityManager,
     private readonly access: LeaveAccess,
     private readonly balances: LeaveBalancesService,
+    private readonly notifications: NotificationsService,
   ) {}
 
   // ---- reads ---------------------------------------------------------------------------------
@@ -206,6 +209,7 @@ export class LeaveRequestsService {
     await this.em.flush();
     // a type that needs no approval is approved as it is requested
     if (!type.requires_approval) await this.approveLocked(row.id, null);
+    else await this.notifications.queue(this.em, 'leave_requests', REQUEST_SUBMITTED, [row.id, ctx.userId]);
     return toRequestResponse(await this.find(row.id));
   }
 
@@ -216,6 +220,7 @@ export class LeaveRequestsService {
       throw unprocessable(`Insufficient leave balance: ${plural(Math.max(0, Number(balance.approvable)))} remaining`);
     }
     await this.approveLocked(id, ctx.userId);
+    await this.notifications.queue(this.em, 'leave_requests', REQUEST_DECIDED, [id]);
     return toRequestResponse(await this.find(id));
   }
 
@@ -226,6 +231,7 @@ export class LeaveRequestsService {
         where id = ?`,
       [ctx.userId, dto.reason ?? dto.rejection_reason ?? null, id],
     );
+    await this.notifications.queue(this.em, 'leave_requests', REQUEST_DECIDED, [id]);
     return toRequestResponse(await this.find(id));
   }
 

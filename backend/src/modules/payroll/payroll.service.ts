@@ -23,6 +23,8 @@ import { PayrollRecord, PAYMENT_STATUSES, type PaymentStatus } from './payroll-r
 import { lockPeriod, sources } from './payroll-run.service';
 import { PayrollRun } from './payroll-run.entity';
 import { toLineResponse, toRecordResponse } from './payroll.mapper';
+import { NotificationsService } from '../notifications/notifications.service';
+import { PAY_PAID } from './payroll-notices';
 
 export const PAYROLL_LIST = {
   sortable: ['id', 'pay_period_start', 'employee_name', 'employee_code', 'basic_salary', 'net_salary', 'payment_status', 'payment_date'],
@@ -45,7 +47,10 @@ export interface PlainPayrollFilters {
 
 @Injectable()
 export class PayrollService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly notifications: NotificationsService,
+  ) {}
 
   async list(access: PayrollAccess, q: ListQuery): Promise<Page<PayrollRecordResponseDto>> {
     const where = this.where(access, q.filter);
@@ -192,6 +197,9 @@ export class PayrollService {
         'run',
       );
       bonusesPaid = res.affectedRows;
+    }
+    if (status === 'paid' && updated.length) {
+      await this.notifications.queue(em, 'payroll_updates', PAY_PAID, [updated.map((r) => r.id)]);
     }
     return { updated: updated.length, payment_status: status, payment_date: paymentDate, bonuses_paid: bonusesPaid };
   }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup } from '@mui/material';
+import { Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage } from '../../../providers/httpClient';
@@ -65,8 +65,22 @@ export default function NotificationsTab() {
             {KEYS.map((key) => (
               <FormControlLabel
                 key={key}
-                control={<Checkbox checked={prefs[key]} onChange={(e) => setPrefs({ ...prefs, [key]: e.target.checked })} />}
-                label={translate(`settings.notifications.${key}`)}
+                sx={{ alignItems: 'flex-start', mb: 1 }}
+                control={
+                  <Checkbox
+                    checked={prefs[key]}
+                    disabled={key !== 'email' && !prefs.email}
+                    onChange={(e) => setPrefs({ ...prefs, [key]: e.target.checked })}
+                  />
+                }
+                label={
+                  <Box sx={{ pt: 1.1 }}>
+                    <Typography variant="body1">{translate(`settings.notifications.${key}`)}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {translate(`settings.notifications.help.${key}`)}
+                    </Typography>
+                  </Box>
+                }
               />
             ))}
           </FormGroup>

@@ -1387,6 +1387,396 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/kpi/bonus-calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Calculate the bonus payments of a period
+         * @description For every target whose whole period lies in [period_start, period_end], of an active KPI with an active bonus rule, in one transaction. The values of computed KPIs for those targets' periods are refreshed from the records first. The achievement is the target's own subject value (a department or position target uses the department's or position's value); the highest tier reached gives a fixed amount or a percent of the monthly salary (annual salary / 12), rounded half-up to the cent and capped at the rule's max_bonus_amount. An employee target pays that employee (unless terminated); a department or position target pays each active member. An employee with several targets of one KPI and period is paid once, by the most specific (employee, position, department). No value, no tier reached or an amount of 0: no payment. Idempotent: 'calculated' payments of the period are replaced (replaced), approved, paid, rejected and cancelled ones are left as they are (kept). Identical calculations at the same time take turns and leave one set of payments.
+         */
+        post: operations["Kpi_calculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bonus payments, filtered and paged
+         * @description Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, bonus_type, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
+         */
+        get: operations["BonusPayments_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bonus payment */
+        get: operations["BonusPayments_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve a calculated payment
+         * @description Records who approved it and when. Payroll pays approved payments.
+         */
+        put: operations["BonusPayments_approve"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cancel a calculated or approved payment, with an optional reason
+         * @description Recalculating keeps a cancelled payment as it is. Not while a payroll that includes it is being paid (409).
+         */
+        put: operations["BonusPayments_cancel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments/{id}/mark-paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mark an approved payment paid outside payroll
+         * @description paid_date defaults to today in the company's time zone. A payment included in a payroll run is paid by that payroll instead (409).
+         */
+        put: operations["BonusPayments_markPaid"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reject a calculated or approved payment, with an optional reason
+         * @description Recalculating keeps a rejected payment as it is. Not while a payroll that includes it is being paid (409).
+         */
+        put: operations["BonusPayments_reject"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-payments/totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Totals of the bonus payments the filter selects
+         * @description All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, bonus_type, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
+         */
+        get: operations["BonusPayments_totals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bonus rules with their tiers
+         * @description The highest tier whose min_achievement (percent, 0 to 1000) is at most the achievement applies: fixed pays bonus_value; salary_percentage pays bonus_value percent (at most 1000) of the monthly salary (the annual salary / 12). The amount is rounded half-up to the cent, then capped at max_bonus_amount when set. Below the lowest tier nothing is paid. A KPI has at most one active rule. Filters: q (name, KPI name), kpi_id, is_active, id.
+         */
+        get: operations["BonusRules_list"];
+        put?: never;
+        /**
+         * Create a KPI's bonus rule
+         * @description The highest tier whose min_achievement (percent, 0 to 1000) is at most the achievement applies: fixed pays bonus_value; salary_percentage pays bonus_value percent (at most 1000) of the monthly salary (the annual salary / 12). The amount is rounded half-up to the cent, then capped at max_bonus_amount when set. Below the lowest tier nothing is paid. A KPI has at most one active rule.
+         */
+        post: operations["BonusRules_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/bonus-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bonus rule */
+        get: operations["BonusRules_get"];
+        /**
+         * Update a bonus rule (only the fields sent change; tiers, when sent, replace all tiers)
+         * @description Payments already calculated keep their amounts until bonuses are calculated again.
+         */
+        put: operations["BonusRules_update"];
+        post?: never;
+        /**
+         * Delete a bonus rule
+         * @description Its calculated payments go with it; decided ones stay.
+         */
+        delete: operations["BonusRules_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpi-dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The KPI dashboard
+         * @description kpi_summary: KPIs per category (total, active). targets_summary: targets whose achievement is 100% or more, all targets, and their ratio as a whole percent. bonus_summary: total and count of the paid payments, and of the pending (calculated or approved) ones. top_performers: the 5 employees with the highest total of calculated, approved and paid bonuses. recent_values: the 10 latest values by period end, with the target of the same subject and period and the variance in whole percent (positive when the value beats the target; lower-is-better KPIs count a lower value as positive).
+         */
+        get: operations["Kpi_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpi-targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Targets with their actual value, achievement and calculated bonus
+         * @description actual_value is the subject's value for the same KPI and period (a department or position target uses the department's or position's value). achievement_percentage = actual / target × 100, or target / actual × 100 for lower-is-better KPIs (an actual of 0 or less beats any positive target: 1000; meets a target of 0: 100), 2 decimals, kept between 0 and 1000; null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members). Filters: q (KPI name or code, subject name), kpi_id, target_type, target_id, employee_id, department_id, position_id, period_start / period_end (targets whose whole period lies inside), achieved (true/false), id.
+         */
+        get: operations["KpiTargets_list"];
+        put?: never;
+        /**
+         * Set a target
+         * @description kpi_id, target_type (employee, department or position), target_id (that employee, department or position), period_start_date, period_end_date (on or after the start, at most 366 days) and target_value (at least 0). One target per KPI, subject and period. A department or position target applies to each of its active members when bonuses are calculated.
+         */
+        post: operations["KpiTargets_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpi-targets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One target
+         * @description actual_value is the subject's value for the same KPI and period (a department or position target uses the department's or position's value). achievement_percentage = actual / target × 100, or target / actual × 100 for lower-is-better KPIs (an actual of 0 or less beats any positive target: 1000; meets a target of 0: 100), 2 decimals, kept between 0 and 1000; null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members).
+         */
+        get: operations["KpiTargets_get"];
+        /**
+         * Update a target (only the fields sent change)
+         * @description Once a bonus payment of the target is approved or paid, only its notes may change. A new target_type needs its target_id.
+         */
+        put: operations["KpiTargets_update"];
+        post?: never;
+        /**
+         * Delete a target
+         * @description Its calculated payments go with it.
+         */
+        delete: operations["KpiTargets_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpi-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Measured values of KPIs, with the target of the same subject and period
+         * @description Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, period_start / period_end (values whose whole period lies inside), source (manual, computed), id.
+         */
+        get: operations["KpiValues_list"];
+        put?: never;
+        /**
+         * Record a value by hand
+         * @description For a KPI whose data_source_type is manual: kpi_id, entity_type and entity_id (the employee, department or position), the period and actual_value (may be negative). One value per KPI, subject and period.
+         */
+        post: operations["KpiValues_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpi-values/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One value */
+        get: operations["KpiValues_get"];
+        /**
+         * Correct a manual value
+         * @description Approved and paid bonus payments keep the figures they were decided on; calculate bonuses again to update calculated ones.
+         */
+        put: operations["KpiValues_update"];
+        post?: never;
+        /** Delete a manual value */
+        delete: operations["KpiValues_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpi-values/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute the values of the computed KPIs for a period from the records
+         * @description All active KPIs whose data_source_type is not manual, or only kpi_id. attendance_rate: days present or late in percent of the days of the period with an attendance record of status present, late or absent (approved leave days do not count against it; no record, no value). task_completion_rate: tasks assigned to the employee and created in the period (whole days in the company's time zone) that are completed, in percent (no task, no value). leave_days: approved leave days in the period; a request crossing a bound counts its working days inside the period (Monday to Friday, company holidays excluded), at most its total_days; every employee employed in the period gets a value, 0 without leave. Departments and positions get the average of their current members' rates, or the sum of their leave days. Rates are rounded half-up to 2 decimals. Re-running replaces the values of the period (idempotent); values whose subject has no data any more are removed.
+         */
+        post: operations["KpiValues_calculate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * KPIs, filtered and paged
+         * @description Filters: q/search (name, code, description), category, status (active | inactive) or is_active, period/period_type (monthly, quarterly, yearly), kpi_type, data_source_type, direction, id. Each KPI carries its number of targets and its active bonus rule.
+         */
+        get: operations["Kpis_list"];
+        put?: never;
+        /**
+         * Create a KPI
+         * @description name, code (unique in the company, stored upper-case) and category are required. Defaults: kpi_type number, data_source_type manual, period_type monthly, direction higher_is_better, active.
+         */
+        post: operations["Kpis_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/kpi/kpis/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One KPI */
+        get: operations["Kpis_get"];
+        /** Update a KPI (only the fields sent change) */
+        put: operations["Kpis_update"];
+        post?: never;
+        /**
+         * Delete a KPI with its targets, values and bonus rules
+         * @description Its calculated payments are removed; rejected and cancelled ones stay as history.
+         */
+        delete: operations["Kpis_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitoring/tasks": {
         parameters: {
             query?: never;
@@ -4793,6 +5183,616 @@ export interface components {
              * @example 2026-11-30
              */
             payment_date?: string;
+        };
+        KpiResponseDto: {
+            /** @example 7 */
+            id: number;
+            /** @example 3 */
+            company_id: number;
+            /** @example Monthly sales revenue */
+            name: string;
+            /** @example SALES_REV */
+            code: string;
+            description: string | null;
+            /** @enum {string} */
+            category: "sales" | "hr" | "operations" | "finance" | "productivity";
+            /** @enum {string} */
+            kpi_type: "number" | "percentage" | "currency";
+            /** @enum {string} */
+            data_source_type: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
+            /** @enum {string} */
+            period_type: "monthly" | "quarterly" | "yearly";
+            /** @enum {string} */
+            direction: "higher_is_better" | "lower_is_better";
+            /** @example USD */
+            unit: string | null;
+            is_active: boolean;
+            /**
+             * @description Targets set for this KPI
+             * @example 4
+             */
+            targets_count: number;
+            /** @description The active bonus rule, if any */
+            bonus_rule_id: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateKpiDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example New revenue booked in the period */
+            description?: string | null;
+            /**
+             * @description How values read: a count, a percent or an amount
+             * @default number
+             * @enum {string}
+             */
+            kpi_type: "number" | "percentage" | "currency";
+            /**
+             * @description manual: values are entered; attendance_rate (% of working days present or late), task_completion_rate (% of the tasks created in the period that are completed) and leave_days (approved leave days) are computed by POST /kpi/kpi-values/calculate
+             * @default manual
+             * @enum {string}
+             */
+            data_source_type: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
+            /**
+             * @description The usual length of its target periods
+             * @default monthly
+             * @enum {string}
+             */
+            period_type: "monthly" | "quarterly" | "yearly";
+            /**
+             * @description lower_is_better: achievement = target / actual (e.g. leave days, defects)
+             * @default higher_is_better
+             * @enum {string}
+             */
+            direction: "higher_is_better" | "lower_is_better";
+            /** @example USD */
+            unit?: string | null;
+            /** @default true */
+            is_active: boolean;
+            /** @example Monthly sales revenue */
+            name: string;
+            /**
+             * @description Unique in the company; stored upper-case
+             * @example SALES_REV
+             */
+            code: string;
+            /**
+             * @example sales
+             * @enum {string}
+             */
+            category: "sales" | "hr" | "operations" | "finance" | "productivity";
+        };
+        UpdateKpiDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example New revenue booked in the period */
+            description?: string | null;
+            /**
+             * @description How values read: a count, a percent or an amount
+             * @default number
+             * @enum {string}
+             */
+            kpi_type: "number" | "percentage" | "currency";
+            /**
+             * @description manual: values are entered; attendance_rate (% of working days present or late), task_completion_rate (% of the tasks created in the period that are completed) and leave_days (approved leave days) are computed by POST /kpi/kpi-values/calculate
+             * @default manual
+             * @enum {string}
+             */
+            data_source_type: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
+            /**
+             * @description The usual length of its target periods
+             * @default monthly
+             * @enum {string}
+             */
+            period_type: "monthly" | "quarterly" | "yearly";
+            /**
+             * @description lower_is_better: achievement = target / actual (e.g. leave days, defects)
+             * @default higher_is_better
+             * @enum {string}
+             */
+            direction: "higher_is_better" | "lower_is_better";
+            /** @example USD */
+            unit?: string | null;
+            /** @default true */
+            is_active: boolean;
+            name?: string;
+            code?: string;
+            /** @enum {string} */
+            category?: "sales" | "hr" | "operations" | "finance" | "productivity";
+        };
+        KpiTargetResponseDto: {
+            /** @example 31 */
+            id: number;
+            company_id: number;
+            /** @example 7 */
+            kpi_id: number;
+            /** @example Monthly sales revenue */
+            kpi_name: string;
+            /** @example SALES_REV */
+            kpi_code: string;
+            /** @example currency */
+            kpi_type: string;
+            /** @example higher_is_better */
+            direction: string;
+            /** @enum {string} */
+            target_type: "employee" | "department" | "position";
+            /** @example 12 */
+            target_id: number;
+            /**
+             * @description Employee name, department name or position title
+             * @example Jane Doe
+             */
+            target_name: string | null;
+            /** @example 2026-01-01 */
+            period_start_date: string;
+            /** @example 2026-01-31 */
+            period_end_date: string;
+            /** @example 50000.00 */
+            target_value: string;
+            /**
+             * @description The subject's value for this KPI and period
+             * @example 56250.00
+             */
+            actual_value: string | null;
+            /** @description The id of that value, to correct it */
+            value_id: number | null;
+            /**
+             * @description actual / target × 100 (target / actual for lower-is-better KPIs), 2 decimals, 0 to 1000
+             * @example 112.5
+             */
+            achievement_percentage: number | null;
+            /**
+             * @description Bonus calculated for this target (rejected and cancelled payments excluded)
+             * @example 500.00
+             */
+            calculated_bonus: string | null;
+            /** @description Achievement of 100% or more */
+            achieved: boolean;
+            notes: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateKpiTargetDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            notes?: string | null;
+            /** @example 7 */
+            kpi_id: number;
+            /**
+             * @description employee: one person; department or position: a team target applied to each active member
+             * @enum {string}
+             */
+            target_type: "employee" | "department" | "position";
+            /**
+             * @description The id of the employee, department or position
+             * @example 12
+             */
+            target_id: number;
+            /** @example 2026-01-01 */
+            period_start_date: string;
+            /**
+             * @description On or after period_start_date
+             * @example 2026-01-31
+             */
+            period_end_date: string;
+            /**
+             * @description Decimal string or number, at least 0, 2 decimals at most
+             * @example 50000.00
+             */
+            target_value: string;
+        };
+        UpdateKpiTargetDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            notes?: string | null;
+            /** @example 7 */
+            kpi_id?: number;
+            /** @enum {string} */
+            target_type?: "employee" | "department" | "position";
+            /** @example 12 */
+            target_id?: number;
+            /** @example 2026-01-01 */
+            period_start_date?: string;
+            /** @example 2026-01-31 */
+            period_end_date?: string;
+            /** @example 55000.00 */
+            target_value?: string;
+        };
+        KpiValueResponseDto: {
+            /** @example 90 */
+            id: number;
+            company_id: number;
+            /** @example 7 */
+            kpi_id: number;
+            /** @example Monthly sales revenue */
+            kpi_name: string;
+            /** @example SALES_REV */
+            kpi_code: string;
+            /** @enum {string} */
+            entity_type: "employee" | "department" | "position";
+            /** @example 12 */
+            entity_id: number;
+            /** @example Jane Doe */
+            entity_name: string | null;
+            /** @example 2026-01-01 */
+            period_start_date: string;
+            /** @example 2026-01-31 */
+            period_end_date: string;
+            /** @example 56250.00 */
+            actual_value: string;
+            /**
+             * @description The target of the same subject and period
+             * @example 50000.00
+             */
+            target_value: string | null;
+            /** @enum {string} */
+            source: "manual" | "computed";
+            notes: string | null;
+            recorded_by: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CalculatedKpiDto: {
+            /** @example 9 */
+            kpi_id: number;
+            /** @example Attendance rate */
+            kpi_name: string;
+            /** @example attendance_rate */
+            data_source_type: string;
+            /**
+             * @description Values written (employees, departments and positions)
+             * @example 42
+             */
+            values_count: number;
+        };
+        CalculateKpiValuesResultDto: {
+            /** @example 2026-01-01 */
+            period_start: string;
+            /** @example 2026-01-31 */
+            period_end: string;
+            kpis: components["schemas"]["CalculatedKpiDto"][];
+            /** @example 42 */
+            values_count: number;
+        };
+        CalculateKpiValuesDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example 2026-01-01 */
+            period_start: string;
+            /** @example 2026-01-31 */
+            period_end: string;
+            /** @description Only this KPI (it must be computed); all active computed KPIs when left out */
+            kpi_id?: number;
+        };
+        CreateKpiValueDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example From the CRM export of 2 Feb */
+            notes?: string | null;
+            /**
+             * @description A KPI whose data_source_type is manual
+             * @example 7
+             */
+            kpi_id: number;
+            /** @enum {string} */
+            entity_type: "employee" | "department" | "position";
+            /**
+             * @description The id of the employee, department or position
+             * @example 12
+             */
+            entity_id: number;
+            /** @example 2026-01-01 */
+            period_start_date: string;
+            /** @example 2026-01-31 */
+            period_end_date: string;
+            /**
+             * @description Decimal string or number, 2 decimals at most; may be negative
+             * @example 56250.00
+             */
+            actual_value: string;
+        };
+        UpdateKpiValueDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example From the CRM export of 2 Feb */
+            notes?: string | null;
+            /** @example 57000.00 */
+            actual_value?: string;
+        };
+        BonusTierDto: {
+            /**
+             * @description Achievement (percent) from which this tier applies, 0 to 1000
+             * @example 100.00
+             */
+            min_achievement: string;
+            /**
+             * @description fixed: an amount; salary_percentage: a percent of the monthly salary (annual salary / 12)
+             * @enum {string}
+             */
+            bonus_type: "fixed" | "salary_percentage";
+            /**
+             * @description The amount (fixed) or the percent (salary_percentage, at most 1000)
+             * @example 500.00
+             */
+            bonus_value: string;
+        };
+        BonusRuleResponseDto: {
+            /** @example 4 */
+            id: number;
+            company_id: number;
+            /** @example 7 */
+            kpi_id: number;
+            /** @example Monthly sales revenue */
+            kpi_name: string;
+            /** @example Sales quarterly bonus */
+            name: string;
+            description: string | null;
+            /** @example 2000.00 */
+            max_bonus_amount: string | null;
+            is_active: boolean;
+            /** @description By min_achievement, lowest first */
+            tiers: components["schemas"]["BonusTierDto"][];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        CreateBonusRuleDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            description?: string | null;
+            /**
+             * @description Cap on one payment; none when null
+             * @example 2000.00
+             */
+            max_bonus_amount?: string | null;
+            /**
+             * @description A KPI has at most one active rule
+             * @default true
+             */
+            is_active: boolean;
+            /** @example 7 */
+            kpi_id: number;
+            /** @example Sales quarterly bonus */
+            name: string;
+            /**
+             * @description 1 to 10 tiers with distinct min_achievement; the highest tier reached applies
+             * @example [
+             *       {
+             *         "min_achievement": "80.00",
+             *         "bonus_type": "fixed",
+             *         "bonus_value": "200.00"
+             *       },
+             *       {
+             *         "min_achievement": "100.00",
+             *         "bonus_type": "salary_percentage",
+             *         "bonus_value": "10.00"
+             *       }
+             *     ]
+             */
+            tiers: components["schemas"]["BonusTierDto"][];
+        };
+        UpdateBonusRuleDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            description?: string | null;
+            /**
+             * @description Cap on one payment; none when null
+             * @example 2000.00
+             */
+            max_bonus_amount?: string | null;
+            /**
+             * @description A KPI has at most one active rule
+             * @default true
+             */
+            is_active: boolean;
+            /** @example 7 */
+            kpi_id?: number;
+            name?: string;
+            tiers?: components["schemas"]["BonusTierDto"][];
+        };
+        BonusPaymentResponseDto: {
+            /** @example 55 */
+            id: number;
+            company_id: number;
+            /** @example 12 */
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            /** @example EMP001 */
+            employee_code: string | null;
+            kpi_id: number | null;
+            /** @example Monthly sales revenue */
+            kpi_name: string | null;
+            kpi_target_id: number | null;
+            bonus_rule_id: number | null;
+            /** @example 2026-01-01 */
+            payment_period_start: string;
+            /** @example 2026-01-31 */
+            payment_period_end: string;
+            /** @example 500.00 */
+            bonus_amount: string;
+            /** @example 112.5 */
+            achievement_percentage: number | null;
+            /** @example 56250.00 */
+            actual_value: string | null;
+            /** @example 50000.00 */
+            target_value: string | null;
+            /** @enum {string|null} */
+            bonus_type: "fixed" | "salary_percentage" | null;
+            /** @enum {string} */
+            status: "calculated" | "approved" | "paid" | "rejected" | "cancelled";
+            /** @example 2026-02-28 */
+            paid_date: string | null;
+            /** Format: date-time */
+            approved_at: string | null;
+            status_note: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        BonusTotalsDto: {
+            /** @example 12 */
+            total_count: number;
+            /**
+             * @description All payments but rejected and cancelled ones
+             * @example 5400.00
+             */
+            total_amount: string;
+            /** @example 4 */
+            paid_count: number;
+            /** @example 1800.00 */
+            paid_amount: string;
+            /**
+             * @description calculated and approved, not yet paid
+             * @example 8
+             */
+            pending_count: number;
+            /** @example 3600.00 */
+            pending_amount: string;
+        };
+        CompanyScopedDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+        };
+        MarkPaidDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /**
+             * @description Default: today in the company's time zone
+             * @example 2026-02-28
+             */
+            paid_date?: string;
+        };
+        StatusNoteDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /** @example Target revised after audit */
+            reason?: string | null;
+        };
+        BonusCalculationResultDto: {
+            /** @example 2026-01-01 */
+            period_start: string;
+            /** @example 2026-03-31 */
+            period_end: string;
+            /**
+             * @description Payments written with status 'calculated'
+             * @example 12
+             */
+            payments_created: number;
+            /**
+             * @description Their total
+             * @example 5400.00
+             */
+            total_amount: string;
+            /**
+             * @description 'calculated' payments of the period that this run replaced
+             * @example 10
+             */
+            replaced: number;
+            /**
+             * @description Employees and targets skipped because a payment was already approved, paid, rejected or cancelled
+             * @example 2
+             */
+            kept: number;
+        };
+        BonusCalculateDto: {
+            /** @description Sent under impersonation; must be the caller's company */
+            company_id?: number;
+            /**
+             * @description Targets whose whole period lies in [period_start, period_end] are calculated
+             * @example 2026-01-01
+             */
+            period_start: string;
+            /** @example 2026-03-31 */
+            period_end: string;
+        };
+        KpiCategorySummaryDto: {
+            /** @enum {string} */
+            category: "sales" | "hr" | "operations" | "finance" | "productivity";
+            /** @example 5 */
+            total_kpis: number;
+            /** @example 4 */
+            active_kpis: number;
+        };
+        TargetsSummaryDto: {
+            /** @example 7 */
+            achieved_targets: number;
+            /** @example 10 */
+            total_targets: number;
+            /**
+             * @description achieved / total as a whole percent; 0 without targets
+             * @example 70
+             */
+            achievement_rate: number;
+        };
+        BonusSummaryDto: {
+            /**
+             * @description Total of the paid payments
+             * @example 4200.00
+             */
+            total_bonus_amount: string;
+            /** @example 9 */
+            paid_payments: number;
+            /**
+             * @description Total of the calculated and approved payments
+             * @example 1500.00
+             */
+            pending_bonus_amount: string;
+            /** @example 3 */
+            pending_payments: number;
+        };
+        TopPerformerDto: {
+            /** @example 12 */
+            employee_id: number;
+            /** @example Jane Doe */
+            employee_name: string;
+            /** @example 3 */
+            payment_count: number;
+            /**
+             * @description Calculated, approved and paid bonuses
+             * @example 1500.00
+             */
+            total_bonus: string;
+        };
+        RecentValueDto: {
+            /** @example 90 */
+            id: number;
+            /** @example Monthly sales revenue */
+            kpi_name: string;
+            /** @enum {string} */
+            entity_type: "employee" | "department" | "position";
+            /** @example Jane Doe */
+            entity_name: string | null;
+            /** @example 56250.00 */
+            actual_value: string;
+            /** @example 50000.00 */
+            target_value: string | null;
+            /**
+             * @description Whole percent by which the value beats (positive) or misses (negative) its target; lower-is-better KPIs count a lower value as positive
+             * @example 13
+             */
+            variance_percentage: number | null;
+            /** @example 2026-01-31 */
+            period_end_date: string;
+        };
+        KpiDashboardDto: {
+            /** @description Categories that have KPIs */
+            kpi_summary: components["schemas"]["KpiCategorySummaryDto"][];
+            targets_summary: components["schemas"]["TargetsSummaryDto"];
+            bonus_summary: components["schemas"]["BonusSummaryDto"];
+            /** @description The 5 employees with the highest bonus total */
+            top_performers: components["schemas"]["TopPerformerDto"][];
+            /** @description The 10 latest values by period end */
+            recent_values: components["schemas"]["RecentValueDto"][];
         };
     };
     responses: never;
@@ -10809,6 +11809,1658 @@ export interface operations {
                 content?: never;
             };
             /** @description Assignments still use the location */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpi_calculate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BonusCalculateDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusCalculationResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description period_start or period_end missing or invalid; period_end before period_start; over 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_list: {
+        parameters: {
+            query?: {
+                /** @description Same as filter.status */
+                status?: unknown;
+                /** @description An employee id; same as filter.employee_id */
+                employee?: unknown;
+                /** @description YYYY-MM or YYYY; same as filter.period */
+                period?: unknown;
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusPaymentResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusPaymentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus payment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyScopedDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusPaymentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description 'You cannot approve or pay your own bonus'
+             *
+             *     Requires edit on module hr
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus payment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The payment is not calculated */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusNoteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusPaymentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus payment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The payment is paid, rejected or cancelled; or its payroll is being paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_markPaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MarkPaidDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusPaymentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /**
+             * @description 'You cannot approve or pay your own bonus'
+             *
+             *     Requires edit on module hr
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus payment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The payment is not approved, or a payroll run includes it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_reject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusNoteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusPaymentResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus payment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The payment is paid, rejected or cancelled; or its payroll is being paid */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusPayments_totals: {
+        parameters: {
+            query?: {
+                /** @description Same as filter.status */
+                status?: unknown;
+                /** @description An employee id; same as filter.employee_id */
+                employee?: unknown;
+                /** @description YYYY-MM or YYYY; same as filter.period */
+                period?: unknown;
+                /** @description JSON object of filters, as for the list */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusTotalsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusRules_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusRuleResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusRules_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBonusRuleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusRuleResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field missing or invalid, named; 'Each tier needs a different min_achievement' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This KPI already has an active bonus rule: deactivate it first' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusRules_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusRuleResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus rule not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusRules_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBonusRuleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BonusRuleResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus rule not found; or the KPI sent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This KPI already has an active bonus rule: deactivate it first' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    BonusRules_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bonus rule not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpi_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiDashboardDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiTargets_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiTargetResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiTargets_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKpiTargetDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiTargetResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field missing or invalid, named; period_end_date before period_start_date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI, employee, department or position not found (naming kpi_id or target_id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'A target for this KPI, subject and period already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiTargets_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiTargetResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI target not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiTargets_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateKpiTargetDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiTargetResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI target not found; or the KPI or subject sent */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This target has approved or paid bonus payments: its KPI, subject, period and value can no longer change (notes can)'; 'A target for this KPI, subject and period already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiTargets_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI target not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This target has approved or paid bonus payments and cannot be deleted' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiValues_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiValueResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiValues_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKpiValueDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiValueResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field missing or invalid, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI, employee, department or position not found (naming kpi_id or entity_id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'A value for this KPI, subject and period already exists: correct that value instead' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'Values of this KPI are computed from the records: use Calculate instead' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiValues_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiValueResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI value not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiValues_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateKpiValueDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiValueResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI value not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'A computed value changes only by calculating again' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiValues_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI value not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'A computed value changes only by calculating again' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    KpiValues_calculate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalculateKpiValuesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["CalculateKpiValuesResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description period_start or period_end missing or invalid; end before start; over 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This KPI is entered manually: it has nothing to calculate' */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpis_list: {
+        parameters: {
+            query?: {
+                /** @description Same as filter.category */
+                category?: string;
+                /** @description active or inactive; same as filter.status */
+                status?: string;
+                /** @description The period type (monthly, quarterly, yearly); same as filter.period */
+                period?: string;
+                /** @description Same as filter.q */
+                search?: string;
+                /** @description JSON ["field","ASC"|"DESC"] */
+                sort?: unknown;
+                /** @description JSON [first,last] (0-based, inclusive) */
+                range?: unknown;
+                /** @description JSON object of filters, e.g. {"q":"ann"} */
+                filter?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpis_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateKpiDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'KPI name, code and category are required'; an invalid field, named */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires create on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'A KPI with code X already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpis_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires view on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpis_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateKpiDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["KpiResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires edit on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'A KPI with code X already exists' */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    Kpis_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Requires delete on module hr */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description KPI not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 'This KPI has approved or paid bonus payments and cannot be deleted; deactivate it instead' */
             409: {
                 headers: {
                     [name: string]: unknown;

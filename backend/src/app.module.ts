@@ -26,6 +26,7 @@ import { IdempotencyModule } from './common/http/idempotency.module';
 import { AttendanceModule } from './modules/attendance/attendance.module';
 import { ShiftsModule } from './modules/shifts/shifts.module';
 import { PayrollModule } from './modules/payroll/payroll.module';
+import { KpiModule } from './modules/kpi/kpi.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 
 export const TOKEN_AUDIENCE = 'hr-platform';
@@ -72,6 +73,7 @@ export class AppModule {
         ShiftsModule,
         AttendanceModule,
         PayrollModule,
+        KpiModule,
         NotificationsModule,
         ...(opts.extraImports ?? []),
       ],

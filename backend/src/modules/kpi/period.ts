@@ -2,6 +2,9 @@ import { badRequest } from '../../common/http/errors';
 
 const DAY = 86_400_000;
 
+/** A target, value or calculation period spans at most a year (a yearly KPI's period). */
+export const MAX_PERIOD_DAYS = 366;
+
 /** Dates compare as text (YYYY-MM-DD); the end may not be before the start. */
 export function assertPeriod(start: string, end: string, endField: string, startField: string, maxDays?: number): void {
   if (end < start) throw badRequest(`${endField} must not be before ${startField}`, endField);

@@ -14,6 +14,7 @@ import { passwordMessages } from '../auth/messages.en';
 import { leaveMessages } from '../screens/leave/messages.en';
 import { attendanceMessages } from '../screens/attendance/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
+import { kpiBonusMessages } from '../screens/kpi-bonus/messages.en';
 
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
 export const messages = {
@@ -31,6 +32,7 @@ export const messages = {
   leave: leaveMessages,
   attendance: attendanceMessages,
   shift_roster: shiftRosterMessages,
+  kpi_bonus: kpiBonusMessages,
   app: {
     name: 'HR Management',
     tagline: 'Enterprise Resource Planning Platform',

@@ -14,7 +14,8 @@ import { achievementSql, VALUE_OF_TARGET } from './achievement';
  *   capped at the rule's max_bonus_amount. An amount of 0 (or no salary) pays nothing.
  * - Who: an employee target pays that employee unless terminated; a department or position target
  *   pays each of its active members. An employee concerned by several targets of one KPI and
- *   period is paid once, by the most specific one (employee, then position, then department).
+ *   period is judged by the most specific one only (employee, then position, then department),
+ *   even when that one pays nothing.
  * - Writing: payments are upserted with status 'calculated' on (employee, KPI, period); a payment
  *   already approved, paid, rejected or cancelled is left untouched (kept). 'calculated' payments
  *   of the period that no target produces any more are removed.
@@ -37,35 +38,35 @@ with tgt as (
     left join kpi_values v on ${VALUE_OF_TARGET}
    where t.company_id = ${c} and t.period_start_date >= ${s} and t.period_end_date <= ${e}
 ),
-tiered as (
-  select tg.*, tr.bonus_type, tr.bonus_value
-    from tgt tg
-    join lateral (select x.bonus_type, x.bonus_value from bonus_rule_tiers x
-                   where x.bonus_rule_id = tg.rule_id and x.min_achievement <= tg.achievement
-                   order by x.min_achievement desc limit 1) tr on true
-   where tg.achievement is not null
-),
 member as (
-  select tt.*, em.id as member_id, em.salary, 0 as specificity
-    from tiered tt join employees em on em.id = tt.employee_id and em.employment_status <> 'terminated'
-   where tt.target_type = 'employee'
+  select tg.*, em.id as member_id, em.salary, 0 as specificity
+    from tgt tg join employees em on em.id = tg.employee_id and em.employment_status <> 'terminated'
+   where tg.target_type = 'employee'
   union all
-  select tt.*, em.id, em.salary, 1
-    from tiered tt join employees em on em.company_id = ${c} and em.position_id = tt.position_id and em.employment_status = 'active'
-   where tt.target_type = 'position'
+  select tg.*, em.id, em.salary, 1
+    from tgt tg join employees em on em.company_id = ${c} and em.position_id = tg.position_id and em.employment_status = 'active'
+   where tg.target_type = 'position'
   union all
-  select tt.*, em.id, em.salary, 2
-    from tiered tt join employees em on em.company_id = ${c} and em.department_id = tt.department_id and em.employment_status = 'active'
-   where tt.target_type = 'department'
+  select tg.*, em.id, em.salary, 2
+    from tgt tg join employees em on em.company_id = ${c} and em.department_id = tg.department_id and em.employment_status = 'active'
+   where tg.target_type = 'department'
 ),
 picked as (
   select distinct on (member_id, kpi_id, period_start_date, period_end_date) *
     from member
    order by member_id, kpi_id, period_start_date, period_end_date, specificity, target_id
 ),
+tiered as (
+  select p.*, tr.bonus_type, tr.bonus_value
+    from picked p
+    join lateral (select x.bonus_type, x.bonus_value from bonus_rule_tiers x
+                   where x.bonus_rule_id = p.rule_id and x.min_achievement <= p.achievement
+                   order by x.min_achievement desc limit 1) tr on true
+   where p.achievement is not null
+),
 amounts as (
   select p.*, case when p.max_bonus_amount is null then raw.amount else least(raw.amount, p.max_bonus_amount) end as amount
-    from picked p
+    from tiered p
     cross join lateral (select round(case p.bonus_type when 'fixed' then p.bonus_value
                                                       else p.salary * p.bonus_value / 1200 end, 2) as amount) raw
 ),

@@ -51,6 +51,7 @@ const BASE = `
   select b.id, b.company_id, b.employee_id, concat_ws(' ', e.first_name, e.last_name) as employee_name, e.employee_code,
          b.kpi_id, k.name as kpi_name, b.kpi_target_id, b.bonus_rule_id,
          ${daySql('b.payment_period_start')} as payment_period_start, ${daySql('b.payment_period_end')} as payment_period_end,
+         b.payment_period_start as start_day, b.payment_period_end as end_day,
          b.bonus_amount, b.achievement_percentage, b.actual_value, b.target_value, b.bonus_type, b.status,
          ${daySql('b.paid_date')} as paid_date, ${isoSql('b.approved_at')} as approved_at, b.status_note,
          ${isoSql('b.created_at')} as created_at, ${isoSql('b.updated_at')} as updated_at
@@ -123,7 +124,7 @@ export class BonusPaymentsService {
       throw forbidden(OWN_BONUS);
     }
     if (!rule.from.includes(current.status)) {
-      throw conflict(`A ${current.status} bonus payment cannot be ${rule.verb}: only ${rule.from.join(' or ')} ones can`, 'status');
+      throw conflict(`This bonus payment is ${current.status}: only ${rule.from.join(' or ')} payments can be ${rule.verb}`, 'status');
     }
     let message = rule.done;
     const payroll = current.status === 'approved' ? await this.payrollOf(ctx, id) : null;
@@ -175,11 +176,11 @@ export class BonusPaymentsService {
       .ids('x.kpi_id', f.kpi_id, 'kpi_id')
       .ids('x.kpi_target_id', f.kpi_target_id, 'kpi_target_id')
       .oneOf('x.bonus_type', f.bonus_type, BONUS_TYPES, 'bonus_type')
-      .date('x.payment_period_start >= ?', f.period_start, 'period_start')
-      .date('x.payment_period_end <= ?', f.period_end, 'period_end');
+      .date('x.start_day >= ?::date', f.period_start, 'period_start')
+      .date('x.end_day <= ?::date', f.period_end, 'period_end');
     if (f.period !== undefined) {
       const [from, to] = periodRange(f.period);
-      where.add('x.payment_period_end between ?::date and ?::date', from, to);
+      where.add('x.end_day between ?::date and ?::date', from, to);
     }
     return where;
   }

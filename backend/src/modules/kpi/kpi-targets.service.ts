@@ -57,6 +57,7 @@ const BASE = `
          ${SUBJECT_ID('t')} as target_id, ${SUBJECT_NAME} as target_name,
          t.employee_id, t.department_id, t.position_id,
          ${daySql('t.period_start_date')} as period_start_date, ${daySql('t.period_end_date')} as period_end_date,
+         t.period_start_date as start_day, t.period_end_date as end_day,
          t.target_value, v.actual_value, v.id as value_id,
          ${achievementSql('k.direction', 'v.actual_value', 't.target_value')} as achievement_percentage,
          (select sum(b.bonus_amount) from bonus_payments b
@@ -88,8 +89,8 @@ export class KpiTargetsService {
       .ids('x.employee_id', f.employee_id, 'employee_id')
       .ids('x.department_id', f.department_id, 'department_id')
       .ids('x.position_id', f.position_id, 'position_id')
-      .date('x.period_start_date >= ?', f.period_start, 'period_start')
-      .date('x.period_end_date <= ?', f.period_end, 'period_end');
+      .date('x.start_day >= ?::date', f.period_start, 'period_start')
+      .date('x.end_day <= ?::date', f.period_end, 'period_end');
     if (f.achieved !== undefined) {
       where.add(bool(f.achieved, 'achieved') ? 'x.achievement_percentage >= 100' : 'coalesce(x.achievement_percentage, 0) < 100');
     }

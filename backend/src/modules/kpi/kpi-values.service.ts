@@ -53,6 +53,7 @@ const BASE = `
   select v.id, v.company_id, v.kpi_id, k.name as kpi_name, k.code as kpi_code, v.entity_type,
          ${SUBJECT_ID('v')} as entity_id, ${SUBJECT_NAME} as entity_name, v.employee_id, v.department_id, v.position_id,
          ${daySql('v.period_start_date')} as period_start_date, ${daySql('v.period_end_date')} as period_end_date,
+         v.period_start_date as start_day, v.period_end_date as end_day,
          v.actual_value, t.target_value, v.source, v.notes, v.recorded_by_id as recorded_by,
          ${isoSql('v.created_at')} as created_at, ${isoSql('v.updated_at')} as updated_at
     from kpi_values v
@@ -76,8 +77,8 @@ export class KpiValuesService {
       .ids('x.employee_id', f.employee_id, 'employee_id')
       .ids('x.department_id', f.department_id, 'department_id')
       .ids('x.position_id', f.position_id, 'position_id')
-      .date('x.period_start_date >= ?', f.period_start, 'period_start')
-      .date('x.period_end_date <= ?', f.period_end, 'period_end')
+      .date('x.start_day >= ?::date', f.period_start, 'period_start')
+      .date('x.end_day <= ?::date', f.period_end, 'period_end')
       .oneOf('x.source', f.source, VALUE_SOURCES, 'source');
     const { rows, total } = await sqlPage<Row>(this.em, BASE, where, q);
     return new Page('kpi/kpi-values', rows.map(toValueResponse), q.offset, total);

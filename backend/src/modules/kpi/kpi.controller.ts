@@ -32,7 +32,8 @@ export class KpiController {
       'value); the highest tier reached gives a fixed amount or a percent of the monthly salary (annual salary / 12), rounded ' +
       'half-up to the cent and capped at the rule\'s max_bonus_amount. An employee target pays that employee (unless ' +
       'terminated); a department or position target pays each active member. An employee with several targets of one KPI ' +
-      'and period is paid once, by the most specific (employee, position, department). No value, no tier reached or an amount ' +
+      'and period is judged by the most specific one only (employee, position, department), even when it pays nothing. No ' +
+      'value, no tier reached or an amount ' +
       "of 0: no payment. Idempotent: 'calculated' payments of the period are replaced (replaced), approved, paid, rejected and " +
       'cancelled ones are left as they are (kept). Identical calculations at the same time take turns and leave one set of payments.',
   })

@@ -44,17 +44,18 @@ attendance as (
    group by p.kpi_id, p.ps, p.pe, ar.employee_id
 ),
 task_rates as (
-  select p.kpi_id, p.ps, p.pe, tk.assigned_to as employee_id,
+  select p.kpi_id, p.ps, p.pe, tk.assigned_to_id as employee_id,
          round(100.0 * count(*) filter (where tk.status = 'completed') / count(*), 2) as value
     from pairs p
-    join tasks tk on tk.company_id = ? and tk.assigned_to is not null
+    join tasks tk on tk.company_id = ? and tk.assigned_to_id is not null
                  and tk.created_at >= (p.ps::timestamp at time zone ?) and tk.created_at < ((p.pe + 1)::timestamp at time zone ?)
    where p.source = 'task_completion_rate'
-   group by p.kpi_id, p.ps, p.pe, tk.assigned_to
+   group by p.kpi_id, p.ps, p.pe, tk.assigned_to_id
 ),
 leave_taken as (
   select p.kpi_id, p.ps, p.pe, e.id as employee_id,
          coalesce(sum(case
+           when lr.id is null then 0
            when lr.start_date >= p.ps and lr.end_date <= p.pe then lr.total_days
            else least(lr.total_days, (
              select count(*) from generate_series(greatest(lr.start_date, p.ps), least(lr.end_date, p.pe), interval '1 day') d

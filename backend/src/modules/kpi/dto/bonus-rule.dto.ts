@@ -79,9 +79,10 @@ export class CreateBonusRuleDto extends RuleDetailsDto {
       { min_achievement: '100.00', bonus_type: 'salary_percentage', bonus_value: '10.00' },
     ],
   })
-  @IsArray({ message: 'tiers must be a list' })
-  @ArrayMinSize(1, { message: 'Add at least one tier' })
+  // checked bottom-up: the list itself first
   @ArrayMaxSize(MAX_TIERS, { message: `At most ${MAX_TIERS} tiers` })
+  @ArrayMinSize(1, { message: 'Add at least one tier' })
+  @IsArray({ message: 'tiers must be a list' })
   @ValidateNested({ each: true })
   @Type(() => BonusTierDto)
   tiers!: BonusTierDto[];
@@ -104,9 +105,10 @@ export class UpdateBonusRuleDto extends RuleDetailsDto {
 
   @ApiPropertyOptional({ type: [BonusTierDto] })
   @ValidateIf(present)
-  @IsArray({ message: 'tiers must be a list' })
-  @ArrayMinSize(1, { message: 'Add at least one tier' })
+  // checked bottom-up: the list itself first
   @ArrayMaxSize(MAX_TIERS, { message: `At most ${MAX_TIERS} tiers` })
+  @ArrayMinSize(1, { message: 'Add at least one tier' })
+  @IsArray({ message: 'tiers must be a list' })
   @ValidateNested({ each: true })
   @Type(() => BonusTierDto)
   tiers?: BonusTierDto[];

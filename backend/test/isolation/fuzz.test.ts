@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { bearer } from '../support/fixtures';
 import { kindOf } from './kinds';
 import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleValue, type Operation } from './operations';
-import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, type World } from './world';
+import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, keepActiveLandingPage, type World } from './world';
 
 // the full run on PostgreSQL (CI runs both); a fifth of it on the slower embedded database
 const TARGET = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_DATABASE_URL ? 10_000 : 2_000));
@@ -120,6 +120,7 @@ describe('fuzzing every operation with bad input', () => {
   let t: TestApp;
   let world: World;
   let em: EntityManager;
+  let restoreLandingPage: (() => Promise<void>) | undefined;
   const spec = loadOpenApi();
   const operations = listOperations(spec).filter((op) => op.key !== 'POST /api/auth/logout');
 
@@ -127,10 +128,12 @@ describe('fuzzing every operation with bad input', () => {
     t = await createTestApp();
     world = await buildWorld(t);
     em = t.em();
+    restoreLandingPage = await keepActiveLandingPage(em);
     await installWriteCounter(em);
   });
   afterAll(async () => {
     if (em) await removeWriteCounter(em);
+    await restoreLandingPage?.();
     await t?.close();
   });
 

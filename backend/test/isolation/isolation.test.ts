@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { bearer, unique, type CompanyFixture } from '../support/fixtures';
 import { BODY_ID_KINDS, kindOf } from './kinds';
 import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleValue, type Operation } from './operations';
-import { MARKER, PLATFORM_FACTORIES, ROLE_KEYS, TENANT_FACTORIES, buildWorld, companyDigest, type RoleKey, type World } from './world';
+import { MARKER, PLATFORM_FACTORIES, ROLE_KEYS, TENANT_FACTORIES, buildWorld, companyDigest, keepActiveLandingPage, type RoleKey, type World } from './world';
 
 type Statuses = Partial<Record<RoleKey, number>>;
 interface Expectation {
@@ -50,6 +50,7 @@ describe('tenant isolation matrix', () => {
   let t: TestApp;
   let world: World;
   let em: EntityManager;
+  let restoreLandingPage: (() => Promise<void>) | undefined;
   const spec = loadOpenApi();
   const operations = listOperations(spec);
   const expected: Record<string, Expectation> = RECORD ? {} : JSON.parse(readFileSync(EXPECTATIONS_FILE, 'utf8'));
@@ -58,8 +59,12 @@ describe('tenant isolation matrix', () => {
     t = await createTestApp();
     world = await buildWorld(t);
     em = t.em();
+    restoreLandingPage = await keepActiveLandingPage(em);
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await restoreLandingPage?.();
+    await t?.close();
+  });
 
   it('has an expectation for every operation of the OpenAPI document, and none for operations that are gone', () => {
     if (RECORD) return;

@@ -221,3 +221,14 @@ export async function companyDigest(em: EntityManager, companyId: number): Promi
   digest.companies = company.d;
   return digest;
 }
+
+/**
+ * The calls of these tests may activate another landing page (one is active at a time): this
+ * puts the page active before them back, so later test files see the platform as it was.
+ */
+export async function keepActiveLandingPage(em: EntityManager): Promise<() => Promise<void>> {
+  const [active] = await em.execute<Array<{ id: number }>>('select id from landing_pages where is_active');
+  return async () => {
+    if (active) await em.execute('update landing_pages set is_active = (id = ?)', [active.id]);
+  };
+}

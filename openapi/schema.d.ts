@@ -1416,7 +1416,7 @@ export interface paths {
         };
         /**
          * Bonus payments, filtered and paged
-         * @description Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, bonus_type, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
+         * @description Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
          */
         get: operations["BonusPayments_list"];
         put?: never;
@@ -1533,7 +1533,7 @@ export interface paths {
         };
         /**
          * Totals of the bonus payments the filter selects
-         * @description All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, bonus_type, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
+         * @description All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
          */
         get: operations["BonusPayments_totals"];
         put?: never;
@@ -1674,7 +1674,7 @@ export interface paths {
         };
         /**
          * Measured values of KPIs, with the target of the same subject and period
-         * @description Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, period_start / period_end (values whose whole period lies inside), source (manual, computed), id.
+         * @description Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, period_start / period_end (values whose whole period lies inside), id.
          */
         get: operations["KpiValues_list"];
         put?: never;
@@ -1740,7 +1740,7 @@ export interface paths {
         };
         /**
          * KPIs, filtered and paged
-         * @description Filters: q/search (name, code, description), category, status (active | inactive) or is_active, period/period_type (monthly, quarterly, yearly), kpi_type, data_source_type, direction, id. Each KPI carries its number of targets and its active bonus rule.
+         * @description Filters: q/search (name, code, description), category, status (active | inactive) or is_active, period/period_type (monthly, quarterly, yearly), id. Each KPI carries its number of targets and its active bonus rule.
          */
         get: operations["Kpis_list"];
         put?: never;

@@ -6,6 +6,7 @@ import { TokenService } from '../src/modules/auth/token.service';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createCompany, createUser, grant, login, unique, type CompanyFixture } from './support/fixtures';
 import { usePackage } from './support/packages';
+import { seedDemoKpis } from '../src/modules/kpi/kpi-demo';
 
 const API = '/api/kpi';
 const MARCH = { period_start_date: '2026-03-01', period_end_date: '2026-03-31' };
@@ -110,7 +111,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       expect(names(await get('kpis', { search: tag, status: 'inactive' }))).toEqual(['churn']);
       expect(names(await get('kpis', { search: tag, status: 'active', category: 'hr' }))).toEqual(['hires']);
       expect(names(await get('kpis', { search: tag, period: 'quarterly' }))).toEqual(['revenue']);
-      expect(names(await get('kpis', { filter: JSON.stringify({ q: tag, data_source_type: 'leave_days' }) }))).toEqual(['hires']);
+      expect(names(await get('kpis', { filter: JSON.stringify({ q: tag, is_active: false, category: ['finance', 'hr'] }) }))).toEqual(['churn']);
       const page = await get('kpis', { filter: JSON.stringify({ q: tag }), range: '[1,1]', sort: '["name","ASC"]' });
       expect(page.headers['content-range']).toBe('kpi/kpis 1-1/3');
       expect(names(page)).toEqual(['hires']);
@@ -576,6 +577,40 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       const empty = await get('kpi-dashboard', {}, bearer(b.tokens.company_admin));
       expect(empty.body.data.targets_summary).toEqual({ achieved_targets: 0, total_targets: 0, achievement_rate: 0 });
       expect(empty.body.data.bonus_summary).toEqual({ total_bonus_amount: '0.00', paid_payments: 0, pending_bonus_amount: '0.00', pending_payments: 0 });
+    });
+  });
+
+  describe('demo data', () => {
+    it('gives a new company no KPIs, and the demo company KPIs with targets, values and a commission rule', async () => {
+      const c = await createCompany(t, 'Theta');
+      const h = bearer(c.tokens.company_admin);
+      expect((await get('kpis', {}, h)).body.data).toEqual([]);
+
+      const em = t.em();
+      const company = await em.findOneOrFail(Company, { id: c.company.id });
+      const [li, amara] = ['Li', 'Amara'].map((first) =>
+        em.create(Employee, { company, employee_code: first.toUpperCase(), first_name: first, last_name: 'Theta', email: `${unique(first)}@test.example.com`, salary: '52000.00' }),
+      );
+      seedDemoKpis(em, company, { sales: [li, amara], engineering: em.getReference(Department, c.department.id) }, new Date('2026-05-10T12:00:00Z'));
+      await em.flush();
+
+      const kpis = (await get('kpis', { sort: '["code","ASC"]' }, h)).body.data;
+      expect(kpis.map((k: any) => [k.code, k.data_source_type, k.targets_count, k.bonus_rule_id !== null])).toEqual([
+        ['ATTENDANCE', 'attendance_rate', 1, false],
+        ['SALES_REV', 'manual', 2, true],
+        ['TASKS_DONE', 'task_completion_rate', 1, false],
+      ]);
+      const targets = (await get('kpi-targets', { filter: JSON.stringify({ period_start: '2026-04-01', period_end: '2026-04-30' }), sort: '["id","ASC"]' }, h)).body.data;
+      expect(targets.map((x: any) => [x.target_name, x.achievement_percentage])).toEqual([
+        ['Li Theta', 115],
+        ['Amara Theta', 87.5],
+        ['Operations', null],
+        ['Operations', null],
+      ]);
+      // 115 % → 5 % of 52,000 / 12; 87.5 % reaches no tier
+      const calc = await post('bonus-calculate', { period_start: '2026-04-01', period_end: '2026-04-30' }, h);
+      expect(calc.body.data).toMatchObject({ payments_created: 1, total_amount: '216.67' });
+      expect((await get('kpi-dashboard', {}, h)).body.data.targets_summary).toEqual({ achieved_targets: 1, total_targets: 4, achievement_rate: 25 });
     });
   });
 

@@ -11,6 +11,7 @@ import { hashPassword } from '../../modules/users/password';
 import { User } from '../../modules/users/user.entity';
 import { seedDemoPayroll } from '../../modules/payroll/payroll-defaults';
 import { seedLeaveDefaults } from '../../modules/leave/leave-defaults';
+import { seedDemoKpis } from '../../modules/kpi/kpi-demo';
 
 /** The demo accounts (also listed in README). */
 export const DEMO_ACCOUNTS = [
@@ -122,6 +123,8 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
   seedLeaveDefaults(em, company);
 
   seedDemoPayroll(em, company);
+
+  seedDemoKpis(em, company, { sales: employees.filter((e) => e.position === positions.get('SREP')), engineering: departments.get('ENG')! });
 
   const [admin, employee] = DEMO_ACCOUNTS;
   em.create(User, {

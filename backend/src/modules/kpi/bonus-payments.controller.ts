@@ -12,7 +12,7 @@ import { RequireKpiFeature } from './kpi-feature.guard';
 import { foldPlain } from './kpis.controller';
 
 const FILTERS =
-  'Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, bonus_type, ' +
+  'Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, ' +
   'period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.';
 /** The spec's plain query parameters (status, employee, period), folded into the filter. */
 const ApiPlainQuery = () =>

@@ -7,7 +7,6 @@ import type { ListQuery, ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { periodOf } from '../payroll/payroll-period';
 import { BONUS_PAYMENT_STATUSES, type BonusPaymentStatus } from './bonus-payment.entity';
-import { BONUS_TYPES } from './bonus-rule-tier.entity';
 import { companyZone, todayInZone } from './company-zone';
 import type { BonusPaymentResponseDto, BonusTotalsDto, MarkPaidDto, StatusNoteDto } from './dto/bonus-payment.dto';
 import { toPaymentResponse, toTotals, type Row } from './kpi.mapper';
@@ -35,7 +34,6 @@ export const PAYMENT_LIST: ListQueryOptions = {
     'employee_id',
     'kpi_id',
     'kpi_target_id',
-    'bonus_type',
     'period',
     'period_start',
     'period_end',
@@ -175,7 +173,6 @@ export class BonusPaymentsService {
       .ids('x.employee_id', f.employee_id ?? f.employee, f.employee_id !== undefined ? 'employee_id' : 'employee')
       .ids('x.kpi_id', f.kpi_id, 'kpi_id')
       .ids('x.kpi_target_id', f.kpi_target_id, 'kpi_target_id')
-      .oneOf('x.bonus_type', f.bonus_type, BONUS_TYPES, 'bonus_type')
       .date('x.start_day >= ?::date', f.period_start, 'period_start')
       .date('x.end_day <= ?::date', f.period_end, 'period_end');
     if (f.period !== undefined) {

@@ -46,7 +46,7 @@ export class KpiValuesController {
     summary: 'Measured values of KPIs, with the target of the same subject and period',
     description:
       'Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, ' +
-      'period_start / period_end (values whose whole period lies inside), source (manual, computed), id.',
+      'period_start / period_end (values whose whole period lies inside), id.',
   })
   @ApiListQuery()
   @ApiEnvelope(KpiValueResponseDto, { isArray: true })

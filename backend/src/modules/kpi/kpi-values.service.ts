@@ -18,7 +18,7 @@ import type {
 } from './dto/kpi-value.dto';
 import { toValueResponse, type Row } from './kpi.mapper';
 import { SUBJECT_ID, SUBJECT_NAME, SUBJECT_TYPES, subjectJoins } from './kpi-subject';
-import { KpiValue, VALUE_SOURCES } from './kpi-value.entity';
+import { KpiValue } from './kpi-value.entity';
 import { EMPLOYEE_VALUES_SQL, employeeValuesParams, teamValuesParams, teamValuesSql, type ValuePair } from './kpi-values.sql';
 import { assertPeriod, MAX_PERIOD_DAYS } from './period';
 import { daySql, inIdRange, isoSql, SqlWhere, sqlPage } from './sql-list';
@@ -37,7 +37,6 @@ export const VALUE_LIST: ListQueryOptions = {
     'position_id',
     'period_start',
     'period_end',
-    'source',
     'company_id',
   ],
   defaultSort: ['period_end_date', 'DESC'],
@@ -78,8 +77,7 @@ export class KpiValuesService {
       .ids('x.department_id', f.department_id, 'department_id')
       .ids('x.position_id', f.position_id, 'position_id')
       .date('x.start_day >= ?::date', f.period_start, 'period_start')
-      .date('x.end_day <= ?::date', f.period_end, 'period_end')
-      .oneOf('x.source', f.source, VALUE_SOURCES, 'source');
+      .date('x.end_day <= ?::date', f.period_end, 'period_end');
     const { rows, total } = await sqlPage<Row>(this.em, BASE, where, q);
     return new Page('kpi/kpi-values', rows.map(toValueResponse), q.offset, total);
   }

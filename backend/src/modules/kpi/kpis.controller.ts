@@ -35,7 +35,7 @@ export class KpisController {
     summary: 'KPIs, filtered and paged',
     description:
       'Filters: q/search (name, code, description), category, status (active | inactive) or is_active, period/period_type ' +
-      '(monthly, quarterly, yearly), kpi_type, data_source_type, direction, id. Each KPI carries its number of targets and its active bonus rule.',
+      '(monthly, quarterly, yearly), id. Each KPI carries its number of targets and its active bonus rule.',
   })
   @ApiListQuery()
   @ApiQuery({ name: 'category', required: false, description: 'Same as filter.category' })

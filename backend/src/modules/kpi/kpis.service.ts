@@ -7,13 +7,13 @@ import type { ListQuery, ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import type { CreateKpiDto, KpiResponseDto, UpdateKpiDto } from './dto/kpi.dto';
-import { DATA_SOURCE_TYPES, DIRECTIONS, Kpi, KPI_CATEGORIES, KPI_TYPES, PERIOD_TYPES } from './kpi.entity';
+import { Kpi, KPI_CATEGORIES, PERIOD_TYPES } from './kpi.entity';
 import { toKpiResponse, type Row } from './kpi.mapper';
 import { bool, inIdRange, isoSql, SqlWhere, sqlPage } from './sql-list';
 
 export const KPI_LIST: ListQueryOptions = {
   sortable: ['id', 'name', 'code', 'category', 'kpi_type', 'data_source_type', 'period_type', 'direction', 'is_active', 'targets_count', 'created_at', 'updated_at'],
-  filterable: ['q', 'search', 'id', 'category', 'status', 'is_active', 'period', 'period_type', 'kpi_type', 'data_source_type', 'direction', 'company_id'],
+  filterable: ['q', 'search', 'id', 'category', 'status', 'is_active', 'period', 'period_type', 'company_id'],
   defaultSort: ['name', 'ASC'],
   maxLimit: 1000,
 };
@@ -41,10 +41,7 @@ export class KpisService {
       .ids('x.id', f.id, 'id')
       .ids('x.company_id', f.company_id, 'company_id')
       .oneOf('x.category', f.category, KPI_CATEGORIES, 'category')
-      .oneOf('x.period_type', f.period_type ?? f.period, PERIOD_TYPES, f.period_type !== undefined ? 'period_type' : 'period')
-      .oneOf('x.kpi_type', f.kpi_type, KPI_TYPES, 'kpi_type')
-      .oneOf('x.data_source_type', f.data_source_type, DATA_SOURCE_TYPES, 'data_source_type')
-      .oneOf('x.direction', f.direction, DIRECTIONS, 'direction');
+      .oneOf('x.period_type', f.period_type ?? f.period, PERIOD_TYPES, f.period_type !== undefined ? 'period_type' : 'period');
     if (f.status !== undefined) {
       if (f.status !== 'active' && f.status !== 'inactive') throw badRequest('filter: status must be one of active, inactive', 'filter');
       where.add('x.is_active = ?', f.status === 'active');

@@ -228,10 +228,10 @@ export const BonusesTab = ({
         {list.rows.map((p) => (
           <TableRow key={p.id} hover data-testid="payment-row">
             <TableCell>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                 {p.employee_name}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {[p.employee_code, p.kpi_name].filter(Boolean).join(' · ')}
               </Typography>
             </TableCell>
@@ -242,7 +242,7 @@ export const BonusesTab = ({
             <TableCell align="right" data-testid="payment-achievement">
               <OrNA value={percent(p.achievement_percentage)} />
             </TableCell>
-            <TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <OrNA value={p.bonus_type ? translate(`kpi_bonus.bonus_type.${p.bonus_type}`) : null} />
             </TableCell>
             <TableCell>

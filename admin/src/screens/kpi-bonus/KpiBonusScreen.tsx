@@ -47,7 +47,8 @@ export default function KpiBonusScreen() {
   };
 
   return (
-    <>
+    // one column that never grows past the page: a wide table scrolls inside its card on a phone
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader title={translate('screens.kpi_bonus')} subtitle={translate('kpi_bonus.subtitle')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
@@ -99,6 +100,6 @@ export default function KpiBonusScreen() {
           onSaved={saved(false)}
         />
       )}
-    </>
+    </Box>
   );
 }

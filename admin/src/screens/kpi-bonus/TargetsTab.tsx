@@ -106,7 +106,7 @@ export const TargetsTab = ({
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                   <Chip size="small" variant="outlined" label={translate(`kpi_bonus.target_type.${t.target_type}`)} />
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
                     {subjectName(t)}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">

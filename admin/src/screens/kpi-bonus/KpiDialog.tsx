@@ -137,44 +137,44 @@ export const KpiDialog = ({ kpi, onClose, onSaved }: { kpi: Kpi | null; onClose:
 
   return (
     <>
-    <DialogFrame
-      title={translate(kpi ? 'kpi_bonus.kpi_form.edit_title' : 'kpi_bonus.kpi_form.new_title')}
-      alert={alert}
-      busy={busy}
-      submitLabel={translate(busy ? 'kpi_bonus.saving' : 'kpi_bonus.save')}
-      maxWidth="md"
-      onSubmit={() => void submit()}
-      onClose={onClose}
-      extraActions={
-        kpi && (
-          <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)} disabled={busy}>
-            {translate('kpi_bonus.kpi_form.delete')}
-          </Button>
-        )
-      }
-    >
-      <Grid container spacing={2} sx={{ pt: 1 }}>
-        <Grid size={{ xs: 12, sm: 8 }}>{text('name', { required: true, max: 150 })}</Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>{text('code', { required: true, max: 50, hint: translate('kpi_bonus.kpi_form.code_hint') })}</Grid>
-        <Grid size={12}>{text('description', { max: 2000 })}</Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>{select('category', CATEGORIES, 'kpi_bonus.category')}</Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>{select('kpi_type', KPI_TYPES, 'kpi_bonus.kpi_type')}</Grid>
-        <Grid size={{ xs: 12, sm: 4 }}>{select('period_type', PERIOD_TYPES, 'kpi_bonus.period_type')}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {select('data_source_type', DATA_SOURCES, 'kpi_bonus.data_source', translate(`kpi_bonus.data_source_hint.${form.data_source_type}`))}
+      <DialogFrame
+        title={translate(kpi ? 'kpi_bonus.kpi_form.edit_title' : 'kpi_bonus.kpi_form.new_title')}
+        alert={alert}
+        busy={busy}
+        submitLabel={translate(busy ? 'kpi_bonus.saving' : 'kpi_bonus.save')}
+        maxWidth="md"
+        onSubmit={() => void submit()}
+        onClose={onClose}
+        extraActions={
+          kpi && (
+            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)} disabled={busy}>
+              {translate('kpi_bonus.kpi_form.delete')}
+            </Button>
+          )
+        }
+      >
+        <Grid container spacing={2} sx={{ pt: 1 }}>
+          <Grid size={{ xs: 12, sm: 8 }}>{text('name', { required: true, max: 150 })}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{text('code', { required: true, max: 50, hint: translate('kpi_bonus.kpi_form.code_hint') })}</Grid>
+          <Grid size={12}>{text('description', { max: 2000 })}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{select('category', CATEGORIES, 'kpi_bonus.category')}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{select('kpi_type', KPI_TYPES, 'kpi_bonus.kpi_type')}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{select('period_type', PERIOD_TYPES, 'kpi_bonus.period_type')}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('data_source_type', DATA_SOURCES, 'kpi_bonus.data_source', translate(`kpi_bonus.data_source_hint.${form.data_source_type}`))}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {select('direction', DIRECTIONS, 'kpi_bonus.direction', translate(`kpi_bonus.kpi_form.direction_hint.${form.direction}`))}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{text('unit', { max: 30, hint: translate('kpi_bonus.kpi_form.unit_hint') })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+            <FormControlLabel
+              control={<Switch checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={busy} />}
+              label={translate('kpi_bonus.kpi_form.is_active')}
+            />
+          </Grid>
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          {select('direction', DIRECTIONS, 'kpi_bonus.direction', translate(`kpi_bonus.kpi_form.direction_hint.${form.direction}`))}
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{text('unit', { max: 30, hint: translate('kpi_bonus.kpi_form.unit_hint') })}</Grid>
-        <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
-          <FormControlLabel
-            control={<Switch checked={form.is_active} onChange={(e) => set('is_active', e.target.checked)} disabled={busy} />}
-            label={translate('kpi_bonus.kpi_form.is_active')}
-          />
-        </Grid>
-      </Grid>
-    </DialogFrame>
+      </DialogFrame>
       <Confirm
         isOpen={deleting}
         title="kpi_bonus.kpi_form.delete"

@@ -11,7 +11,6 @@ import {
   promptInstall,
   recordInstallDismissed,
   useInstallPrompt,
-  type BeforeInstallPromptEvent,
 } from './installPrompt';
 
 /** Spec 9: the prompt hides by itself after 20 seconds. */
@@ -23,22 +22,26 @@ const t = (key: string) => i18nProvider.translate(`install_prompt.${key}`);
 /**
  * Spec 2.9 / 4: hidden at first; shown when the browser offers installation, unless an installed
  * or dismissed flag was stored before. Install opens the browser's dialog and hides the prompt
- * whatever the outcome; 'Maybe later' and the close icon hide it for good.
+ * whatever the outcome; 'Maybe later' and the close icon hide it for good. Once hidden it stays
+ * hidden until the next load: Chromium offers installation again right after its dialog was
+ * dismissed, and the prompt must not come straight back.
  */
 export const InstallPromptOverlay = () => {
   const offer = useInstallPrompt();
   const [suppressedOnLoad] = useState(() => installPromptSuppressed() || isStandalone());
-  const [hiddenOffer, setHiddenOffer] = useState<BeforeInstallPromptEvent | null>(null);
-  const visible = !!offer && offer !== hiddenOffer && !suppressedOnLoad && !installPromptSuppressed();
+  const [closed, setClosed] = useState(false);
+  // /pwa-install has its own Install button
+  const onInstallScreen = window.location.pathname.startsWith('/pwa-install');
+  const visible = !!offer && !closed && !suppressedOnLoad && !onInstallScreen && !installPromptSuppressed();
 
   useEffect(() => {
     if (!visible) return;
-    const timer = setTimeout(() => setHiddenOffer(offer), INSTALL_PROMPT_AUTO_HIDE_MS);
+    const timer = setTimeout(() => setClosed(true), INSTALL_PROMPT_AUTO_HIDE_MS);
     return () => clearTimeout(timer);
-  }, [visible, offer]);
+  }, [visible]);
 
   const install = async () => {
-    setHiddenOffer(offer);
+    setClosed(true);
     try {
       await promptInstall();
     } catch (error) {
@@ -48,7 +51,7 @@ export const InstallPromptOverlay = () => {
 
   const dismiss = () => {
     recordInstallDismissed();
-    setHiddenOffer(offer);
+    setClosed(true);
   };
 
   return (

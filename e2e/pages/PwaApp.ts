@@ -1,0 +1,86 @@
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Makes the pages of `context` run as the installed app: `matchMedia('(display-mode: standalone)')`
+ * matches, which is what the console reads to tell the app from a browser tab (src/pwa/displayMode.ts).
+ * Playwright cannot open an installed app window, so this stands in for one.
+ */
+export async function emulateStandalone(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      if (!/display-mode:\s*standalone/.test(query)) return original(query);
+      const list = {
+        matches: true,
+        media: query,
+        onchange: null,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+      return list as unknown as MediaQueryList;
+    };
+  });
+}
+
+/** Waits until the service worker controls the page; its script URL and registration scope. */
+export async function serviceWorkerInControl(page: Page): Promise<{ scriptURL: string; scope: string }> {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    return { scriptURL: navigator.serviceWorker.controller!.scriptURL, scope: registration.scope };
+  });
+}
+
+/** The installable app's own parts of the layout: mode, offline state, the queue of offline changes, the install prompt. */
+export class PwaApp {
+  readonly headerTitle: Locator;
+  readonly modeBanner: Locator;
+  readonly offlineBanner: Locator;
+  readonly queueButton: Locator;
+  readonly queue: Locator;
+  readonly queuedWrites: Locator;
+  readonly installPrompt: Locator;
+
+  constructor(readonly page: Page) {
+    this.headerTitle = page.getByRole('banner').getByText(/^(Mobile App|Web Application)$/);
+    this.modeBanner = page.getByText(/^(Mobile App Mode - Full Offline Access|Web Browser Mode - Full Feature Access)$/);
+    this.offlineBanner = page.getByTestId('offline-banner');
+    this.queueButton = page.getByRole('button', { name: /^Changes made offline: \d+ waiting$/ });
+    this.queue = page.getByRole('dialog', { name: 'Changes made offline' });
+    this.queuedWrites = this.queue.getByTestId('queued-write');
+    this.installPrompt = page.getByRole('dialog', { name: 'Install ERP App' });
+  }
+
+  async expectAppMode() {
+    await expect(this.headerTitle).toHaveText('Mobile App');
+    await expect(this.modeBanner).toHaveText('Mobile App Mode - Full Offline Access');
+    await expect(this.page.getByText('v1.0.0', { exact: true })).toBeVisible();
+  }
+
+  async expectBrowserMode() {
+    await expect(this.headerTitle).toHaveText('Web Application');
+    await expect(this.modeBanner).toHaveText('Web Browser Mode - Full Feature Access');
+  }
+
+  /** Opens the list of changes made offline (the header's badge). */
+  async openQueue() {
+    await this.queueButton.click();
+    await expect(this.queue).toBeVisible();
+  }
+
+  async closeQueue() {
+    await this.page.keyboard.press('Escape');
+    await expect(this.queue).toBeHidden();
+  }
+
+  /** A toast or message, exactly. */
+  async expectToast(text: string | RegExp) {
+    const locator = typeof text === 'string' ? this.page.getByText(text, { exact: true }) : this.page.getByText(text);
+    await expect(locator.first()).toBeVisible();
+  }
+}

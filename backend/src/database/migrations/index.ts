@@ -11,6 +11,7 @@ import { Migration20261122090342 } from './Migration20261122090342';
 import { Migration20261122090934 } from './Migration20261122090934';
 import { Migration20261122093229 } from './Migration20261122093229';
 import { Migration20261124153430 } from './Migration20261124153430';
+import { Migration20261124160000 } from './Migration20261124160000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122090934', class: Migration20261122090934 },
   { name: 'Migration20261122093229', class: Migration20261122093229 },
   { name: 'Migration20261124153430', class: Migration20261124153430 },
+  { name: 'Migration20261124160000', class: Migration20261124160000 },
 ];

@@ -47,8 +47,8 @@ export class EmployeesController {
   })
   @ApiListQuery()
   @ApiEnvelope(EmployeeResponseDto, { isArray: true })
-  list(@ListParams(EMPLOYEE_LIST) q: ListQuery) {
-    return this.employees.list(q);
+  list(@Auth() ctx: AuthContext, @ListParams(EMPLOYEE_LIST) q: ListQuery) {
+    return this.employees.list(ctx, q);
   }
 
   @Get('export')

@@ -36,7 +36,7 @@ export const CSV_COLUMNS = [
 /** Shown in the export for reading; ignored by the import (the codes decide). */
 export const INFORMATIONAL_COLUMNS = new Set(['department_name', 'position_title']);
 
-export const MAX_IMPORT_ROWS = 5000;
+export const MAX_IMPORT_ROWS = 10_000;
 
 /**
  * A cell that a spreadsheet would run as a formula gets a leading apostrophe; a phone number

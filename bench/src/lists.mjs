@@ -1,0 +1,89 @@
+// List pages through the API against the same SQL straight through the driver: the statements
+// one request ran (captured from a server started with MikroORM's query log) replayed on one pg
+// connection. Samples alternate API and SQL, so noise from the machine hits both alike.
+import { expectStatus, request } from './http.mjs';
+import { connect, parseStatements, replay } from './sql-replay.mjs';
+import { percentile } from './stats.mjs';
+import { SEARCH_TERM } from './seed.mjs';
+
+const q = (params) =>
+  Object.entries(params)
+    .map(([k, v]) => `${k}=${encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v))}`)
+    .join('&');
+
+/** The list requests of the suite, as react-admin sends them. */
+export function listCases(profile, month) {
+  const deepFirst = profile.deepPage * 25;
+  return [
+    {
+      key: 'employees_first_page',
+      name: 'employees: first page',
+      path: `/api/hr/employees?${q({ sort: ['employee_code', 'ASC'], range: [0, 24], filter: {} })}`,
+    },
+    {
+      key: 'employees_search',
+      name: `employees: search "${SEARCH_TERM}"`,
+      path: `/api/hr/employees?${q({ sort: ['employee_code', 'ASC'], range: [0, 24], filter: { q: SEARCH_TERM } })}`,
+    },
+    {
+      key: 'employees_deep_page',
+      name: `employees: page ${profile.deepPage} (rows ${deepFirst + 1}–${deepFirst + 25})`,
+      path: `/api/hr/employees?${q({ sort: ['employee_code', 'ASC'], range: [deepFirst, deepFirst + 24], filter: {} })}`,
+    },
+    {
+      key: 'attendance_month',
+      name: `attendance: all employees, ${month.start.slice(0, 7)}`,
+      path: `/api/hr/attendance?${q({
+        sort: ['attendance_date', 'DESC'],
+        range: [0, 24],
+        filter: { start_date: month.start, end_date: month.end },
+      })}`,
+    },
+  ];
+}
+
+/** Runs each case on a server that logs its SQL; returns the statements of one request per case. */
+export async function captureStatements(server, token, cases) {
+  const headers = { authorization: `Bearer ${token}` };
+  const captured = {};
+  for (const c of cases) {
+    // the first request may read metadata once; the second is the steady state
+    await expectStatus(request(`${server.base}${c.path}`, { headers }), 200, c.name);
+    await new Promise((r) => setTimeout(r, 100));
+    const mark = server.mark();
+    const res = await expectStatus(request(`${server.base}${c.path}`, { headers }), 200, c.name);
+    await new Promise((r) => setTimeout(r, 300));
+    const statements = parseStatements(server.since(mark));
+    if (!statements.some((s) => /^select/i.test(s))) throw new Error(`${c.name}: no SQL captured from the server's log`);
+    captured[c.key] = { statements, contentRange: res.headers['content-range'], rows: res.json().data.length };
+  }
+  return captured;
+}
+
+/** `n` alternating samples of the API request and of its SQL replayed; times in ms. */
+export async function measureList(server, token, c, statements, databaseUrl, { n, warmup = 30 }) {
+  const headers = { authorization: `Bearer ${token}` };
+  const url = `${server.base}${c.path}`;
+  const db = await connect(databaseUrl);
+  try {
+    const api = [];
+    const sql = [];
+    for (let i = 0; i < warmup + n; i++) {
+      const res = await request(url, { headers });
+      if (res.status !== 200) throw new Error(`${c.name}: answered ${res.status} ${res.text.slice(0, 300)}`);
+      const ms = await replay(db, statements);
+      if (i >= warmup) {
+        api.push(res.ms);
+        sql.push(ms);
+      }
+    }
+    return { api: summary(api), sql: summary(sql), statements: statements.length };
+  } finally {
+    await db.end();
+  }
+}
+
+function summary(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  return { n: s.length, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), mean: s.reduce((a, b) => a + b, 0) / s.length };
+}

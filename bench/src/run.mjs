@@ -1,0 +1,284 @@
+// `npm run bench [-- --ci] [--no-build] [--only=data,lists,load,overhead,batch,frontend,startup]`
+// Seeds the data set (PostgreSQL at BENCH_DATABASE_URL), measures every figure side by side with
+// its floor, prints the table with the budgets, writes bench/results.json, and exits 1 when a
+// budget is missed.
+import { execSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ensureBuilt, staleWorkspaces } from './build.mjs';
+import { ensureTemplate, freshCopy, hashPassword, databaseName } from './database.mjs';
+import { BENCH_DIR, DEFAULT_DATABASE_URL, log, ROOT } from './env.mjs';
+import { absentJob, bonusCalculation, csvImport, lastFullMonth, payrollRun } from './batch.mjs';
+import { initialJs, lighthouse } from './frontend.mjs';
+import { closeConnections, expectStatus, request } from './http.mjs';
+import { captureStatements, listCases, measureList } from './lists.mjs';
+import { fixedRate, maxThroughput } from './load.mjs';
+import { PROFILES } from './profiles.mjs';
+import { Report } from './report.mjs';
+import { ADMIN_PASSWORD, adminEmail, BIG_COMPANY, IMPORT_COMPANY } from './seed.mjs';
+import { startBackend, startBareFastify } from './server.mjs';
+import { measureStartup } from './startup.mjs';
+import { median, sequential } from './stats.mjs';
+
+const PHASES = ['data', 'lists', 'load', 'overhead', 'batch', 'frontend', 'startup'];
+
+function parseArgs(argv) {
+  const args = { profile: process.env.BENCH_PROFILE || 'full', build: true, only: null };
+  for (const a of argv) {
+    if (a === '--ci') args.profile = 'ci';
+    else if (a.startsWith('--profile=')) args.profile = a.slice('--profile='.length);
+    else if (a === '--no-build') args.build = false;
+    else if (a.startsWith('--only=')) args.only = a.slice('--only='.length).split(',');
+    else throw new Error(`unknown argument ${a} (--ci, --profile=full|ci, --no-build, --only=${PHASES.join(',')})`);
+  }
+  if (!PROFILES[args.profile]) throw new Error(`unknown profile ${args.profile} (${Object.keys(PROFILES).join(', ')})`);
+  for (const p of args.only ?? []) if (!PHASES.includes(p)) throw new Error(`unknown phase ${p} (${PHASES.join(', ')})`);
+  return args;
+}
+
+const gitCommit = () => {
+  try {
+    return execSync('git rev-parse --short HEAD', { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return null;
+  }
+};
+
+async function login(base, email) {
+  const res = await expectStatus(
+    request(`${base}/api/auth/login`, { method: 'POST', body: { email, password: ADMIN_PASSWORD } }),
+    200,
+    `sign-in of ${email}`,
+  );
+  return res.json().data.access_token;
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const profile = PROFILES[args.profile];
+  const b = profile.budgets;
+  const wants = (phase) => !args.only || args.only.includes(phase);
+  const databaseUrl = process.env.BENCH_DATABASE_URL || DEFAULT_DATABASE_URL;
+  const started = Date.now();
+  const report = new Report({
+    profile: profile.name,
+    started_at: new Date().toISOString(),
+    commit: gitCommit(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, load_before: loadavg().map((x) => Number(x.toFixed(2))) },
+    database: databaseName(databaseUrl),
+    sizes: {
+      companies: profile.companies,
+      big_company_employees: profile.bigEmployees,
+      attendance_days: profile.attendanceDays,
+      embedded: profile.embedded,
+    },
+  });
+  log(`profile ${profile.name}: ${profile.companies} companies, ${profile.bigEmployees} employees in ${BIG_COMPANY}`);
+
+  if (args.build) ensureBuilt({ build: true });
+  else if (staleWorkspaces().length) log(`--no-build: measuring the existing build of ${staleWorkspaces().join(', ')} (older than its sources)`);
+
+  const month = lastFullMonth();
+  const needsDatabase = ['data', 'lists', 'load', 'overhead', 'batch', 'frontend'].some(wants);
+  let template = null;
+  if (needsDatabase) {
+    const passwordHash = await hashPassword(ADMIN_PASSWORD);
+    const t = await ensureTemplate(databaseUrl, profile, profile.name, passwordHash);
+    template = t.template;
+    if (t.seeded) {
+      report.meta.seeded = t.seeded;
+      const attendance = t.seeded.counts.attendance;
+      report.add({ group: 'data', name: 'seeding (template, set-based)', value: t.seeded.seconds, unit: 's', note: `${attendance?.toLocaleString('en-US')} attendance rows` });
+    } else {
+      report.add({ group: 'data', name: 'seeding (template, set-based)', value: null, unit: 's', note: 'template of today reused' });
+    }
+  }
+
+  // the absent job first, on a fresh copy with no server (and its scheduler) running
+  if (wants('batch')) {
+    await freshCopy(databaseUrl, template);
+    try {
+      const r = await absentJob(databaseUrl);
+      log(`absent job: ${r.records} records over ${r.claimed} company days in ${r.ms.toFixed(0)} ms`);
+      report.add({
+        group: 'batch',
+        name: `absent job (${profile.bigEmployees.toLocaleString('en-US')} employees + ${profile.companies - 1} companies)`,
+        value: r.ms,
+        unit: 'ms',
+        max: b.absentMs,
+        note: `${r.records.toLocaleString('en-US')} marked absent, ${r.claimed} company days`,
+      });
+    } catch (e) {
+      report.failed('batch', 'absent job', e);
+    }
+  }
+
+  if (['lists', 'load', 'overhead', 'batch', 'frontend'].some(wants)) {
+    await freshCopy(databaseUrl, template);
+    const cases = listCases(profile, month);
+    let captured = null;
+    if (wants('lists')) {
+      log('lists: capturing the SQL of each list request');
+      const capture = await startBackend(databaseUrl, { captureSql: true });
+      try {
+        captured = await captureStatements(capture, await login(capture.base, adminEmail(BIG_COMPANY)), cases);
+      } finally {
+        await capture.stop();
+      }
+    }
+
+    const server = await startBackend(databaseUrl);
+    try {
+      const token = await login(server.base, adminEmail(BIG_COMPANY)).catch((e) => {
+        throw new Error(`${e.message}\n${server.tail()}`);
+      });
+      const headers = { authorization: `Bearer ${token}` };
+
+      if (wants('lists')) {
+        for (const c of cases) {
+          const m = await measureList(server, token, c, captured[c.key].statements, databaseUrl, { n: profile.sequentialRequests });
+          const ratio = m.api.p50 / m.sql.p50;
+          log(`lists: ${c.name}: API p50 ${m.api.p50.toFixed(2)} ms p99 ${m.api.p99.toFixed(2)} ms, SQL p50 ${m.sql.p50.toFixed(2)} ms (${m.statements} statements)`);
+          const total = captured[c.key].contentRange?.split('/')[1];
+          const note = `${m.statements} statements; p99 API ${m.api.p99.toFixed(1)} ms / SQL ${m.sql.p99.toFixed(1)} ms; total ${total}`;
+          report.add({ group: 'lists', name: `${c.name} p50 vs SQL`, value: m.api.p50, floor: m.sql.p50, ratio, unit: 'ms', max: b.listRatio, budgetUnit: '×', note });
+          if (c.key === 'employees_deep_page') {
+            report.add({ group: 'lists', name: `${c.name} p99`, value: m.api.p99, unit: 'ms', max: b.deepPageP99Ms });
+          }
+        }
+      }
+
+      if (wants('load')) {
+        for (const c of cases.filter((x) => x.key === 'employees_first_page' || x.key === 'employees_search')) {
+          const url = `${server.base}${c.path}`;
+          await fixedRate(url, { rate: profile.loadRate, seconds: 2, headers }); // warm-up
+          const r = await fixedRate(url, { rate: profile.loadRate, seconds: profile.loadSeconds, headers });
+          log(`load: ${c.name} at ${profile.loadRate}/s: p50 ${r.p50} ms p99 ${r.p99} ms, ${r.errors} errors, ${r.rps.toFixed(0)}/s`);
+          const note = `${r.requests} requests, ${r.rps.toFixed(0)}/s achieved, p50 ${r.p50} ms, max ${r.max} ms`;
+          report.add({ group: 'load', name: `${c.name} at ${profile.loadRate}/s for ${profile.loadSeconds} s: p99`, value: r.p99, unit: 'ms', max: b.listP99Ms, note });
+          report.add({ group: 'load', name: `${c.name} at ${profile.loadRate}/s: errors`, value: r.errors, unit: '', max: 0 });
+        }
+      }
+
+      if (wants('overhead')) {
+        const bare = await startBareFastify();
+        try {
+          const me = `${server.base}/api/auth/me`;
+          const time = async (url, h) => (await request(url, { headers: h })).ms;
+          const api = await sequential(() => time(me, headers), { n: profile.sequentialRequests });
+          const floor = await sequential(() => time(`${bare.base}/bare`, {}), { n: profile.sequentialRequests });
+          const apiMax = await maxThroughput(me, { seconds: profile.name === 'ci' ? 3 : 8, headers, connections: 10 });
+          const floorMax = await maxThroughput(`${bare.base}/bare`, { seconds: profile.name === 'ci' ? 3 : 8, connections: 10 });
+          log(`overhead: GET /api/auth/me p50 ${api.p50.toFixed(2)} ms, ${apiMax.rps.toFixed(0)}/s; bare Fastify ${floor.p50.toFixed(2)} ms, ${floorMax.rps.toFixed(0)}/s`);
+          report.add({
+            group: 'overhead',
+            name: 'GET /api/auth/me p50 vs bare Fastify',
+            value: api.p50,
+            floor: floor.p50,
+            ratio: api.p50 / floor.p50,
+            unit: 'ms',
+            note: 'token check, user and plan re-read, envelope',
+          });
+          report.add({
+            group: 'overhead',
+            name: 'GET /api/auth/me throughput vs bare Fastify',
+            value: apiMax.rps,
+            floor: floorMax.rps,
+            ratio: apiMax.rps / floorMax.rps,
+            unit: 'req/s',
+            note: `10 connections; ${apiMax.errors} errors`,
+          });
+        } finally {
+          await bare.stop();
+        }
+      }
+
+      if (wants('batch')) {
+        try {
+          const r = await payrollRun(server.base, token, month);
+          log(`payroll: ${r.employees} employees in ${r.ms.toFixed(0)} ms`);
+          report.add({ group: 'batch', name: `payroll run ${month.start.slice(0, 7)} (POST /api/hr/payroll)`, value: r.ms, unit: 'ms', max: b.payrollMs, note: `${r.employees.toLocaleString('en-US')} records, net ${r.totalNet}` });
+        } catch (e) {
+          report.failed('batch', 'payroll run', e);
+        }
+        try {
+          const r = await bonusCalculation(server.base, token, month);
+          if (r === null) {
+            report.add({ group: 'batch', name: 'bonus calculation (POST /api/kpi/bonus-calculate)', value: null, unit: 'ms', max: b.bonusMs, optional: true, note: 'not measured: API missing' });
+          } else {
+            log(`bonus: ${r.payments} payments in ${r.ms.toFixed(0)} ms`);
+            report.add({ group: 'batch', name: 'bonus calculation (POST /api/kpi/bonus-calculate)', value: r.ms, unit: 'ms', max: b.bonusMs, note: `${r.payments.toLocaleString('en-US')} payments, ${r.total}` });
+          }
+        } catch (e) {
+          report.failed('batch', 'bonus calculation', e);
+        }
+        try {
+          const importToken = await login(server.base, adminEmail(IMPORT_COMPANY));
+          const r = await csvImport(server.base, importToken, profile.bigEmployees);
+          log(`import: ${r.imported} employees in ${r.ms.toFixed(0)} ms`);
+          report.add({ group: 'batch', name: `CSV import of ${profile.bigEmployees.toLocaleString('en-US')} employees`, value: r.ms, unit: 'ms', max: b.importMs, note: `${r.kb.toFixed(0)} KB file` });
+        } catch (e) {
+          report.failed('batch', 'CSV import', e);
+        }
+      }
+
+      if (wants('frontend')) {
+        try {
+          const runs = [];
+          for (let i = 0; i < profile.lighthouseRuns; i++) runs.push(await lighthouse(`${server.base}/`));
+          const perf = median(runs.map((r) => r.performance));
+          const a11y = median(runs.map((r) => r.accessibility));
+          const lcp = median(runs.map((r) => r.lcpMs));
+          log(`lighthouse: performance ${runs.map((r) => r.performance).join(', ')}, accessibility ${a11y}`);
+          const note = `median of ${runs.length}, ${runs[0].formFactor}; LCP ${Math.round(lcp)} ms, TBT ${Math.round(median(runs.map((r) => r.tbtMs)))} ms`;
+          report.add({ group: 'frontend', name: 'Lighthouse performance of / (mobile)', value: perf, unit: '', min: b.lighthousePerformance, note });
+          report.add({ group: 'frontend', name: 'Lighthouse accessibility of / (mobile)', value: a11y, unit: '', min: b.lighthouseAccessibility });
+        } catch (e) {
+          report.failed('frontend', 'Lighthouse', e);
+        }
+      }
+    } finally {
+      await server.stop();
+      closeConnections();
+    }
+  }
+
+  if (wants('frontend')) {
+    const landing = initialJs(join(ROOT, 'landing/dist'));
+    const admin = initialJs(join(ROOT, 'admin/dist'));
+    report.add({ group: 'frontend', name: 'landing JavaScript (gzip)', value: landing.kb, unit: 'KB', max: b.landingKb, note: `${landing.files} file(s)` });
+    report.add({ group: 'frontend', name: 'admin initial JavaScript (gzip)', value: admin.kb, unit: 'KB', max: b.adminKb, note: `${admin.files} file(s): entry and its modulepreloads` });
+  }
+
+  if (wants('startup')) {
+    try {
+      const s = await measureStartup(profile.embedded, profile.name === 'ci' ? 3 : 5);
+      report.add({
+        group: 'startup',
+        name: '`npm start` to a healthy /api/health (embedded database)',
+        value: s.ms,
+        floor: s.floorMs,
+        ratio: s.ms / s.floorMs,
+        unit: 'ms',
+        max: b.startupMs,
+        budgetUnit: 'ms',
+        note: `median of ${s.runs.length}: ${s.runs.map((t) => t.toFixed(0)).join(', ')} ms; ${s.command}; floor: a bare Fastify process`,
+      });
+    } catch (e) {
+      report.failed('startup', '`npm start` to a healthy /api/health', e);
+    }
+  }
+
+  report.meta.seconds = Math.round((Date.now() - started) / 1000);
+  report.meta.machine.load_after = loadavg().map((x) => Number(x.toFixed(2)));
+  const out = join(BENCH_DIR, 'results.json');
+  report.write(out);
+  process.stdout.write(`\n${report.table()}\n\n`);
+  process.stdout.write(`${report.passed ? 'every budget met' : 'BUDGET MISSED'} (profile ${profile.name}, ${report.meta.seconds} s; ${out})\n`);
+  process.exitCode = report.passed ? 0 : 1;
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(2);
+});

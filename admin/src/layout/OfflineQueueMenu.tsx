@@ -90,7 +90,8 @@ const QueueRow = ({ item, onDiscard }: { item: QueuedWrite; onDiscard: (item: Qu
 export const OfflineQueueMenu = () => {
   const translate = useTranslate();
   const items = useOfflineQueue();
-  const { offline } = useOfflineStatus();
+  // re-rendered when the connection changes (Send now follows navigator.onLine)
+  useOfflineStatus();
   const anchor = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [discarding, setDiscarding] = useState<QueuedWrite | null>(null);
@@ -138,7 +139,8 @@ export const OfflineQueueMenu = () => {
             {translate('offline.queue')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            <Button size="small" variant="contained" disabled={!waiting || offline || sending} onClick={() => void sendNow()}>
+            {/* a failed attempt marks the server unreachable; the user may still try whenever the device is online */}
+            <Button size="small" variant="contained" disabled={!waiting || !navigator.onLine || sending} onClick={() => void sendNow()}>
               {translate('offline.send_now')}
             </Button>
             <Button size="small" disabled={!items.some((i) => i.status === 'sent')} onClick={() => void clearSent()}>

@@ -65,7 +65,8 @@ const eventListeners = new Set<(event: QueueEvent) => void>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('hr-offline-queue');
 
 const byTime = (a: QueuedWrite, b: QueuedWrite) => a.created_at.localeCompare(b.created_at);
-const isWaiting = (item: QueuedWrite) => item.status === 'pending' || item.status === 'sending';
+/** Not sent yet: waiting for the connection, or on its way. */
+export const isWaiting = (item: QueuedWrite) => item.status === 'pending' || item.status === 'sending';
 
 const ownItems = async (db: OfflineDb, owner: string) =>
   (await db.getAllFromIndex('queue', 'by_owner', owner)).sort(byTime);

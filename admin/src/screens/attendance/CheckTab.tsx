@@ -8,6 +8,7 @@ import { LoadError } from '../../layout/LoadError';
 import { attendanceApi, formatHours, formatTime, locate, type AttendanceToday, type Position } from './api';
 import { StatusChip } from './RecordsView';
 import { useLoad } from './useAttendanceData';
+import { punchTime, useQueuedPunches } from './useQueuedPunches';
 
 type Kind = 'check-in' | 'check-out';
 
@@ -16,6 +17,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const { data: today, loading, error, reload } = useLoad(() => attendanceApi.today());
+  const queued = useQueuedPunches(today);
   const [location, setLocation] = useState('Office');
   const [busy, setBusy] = useState<Kind | 'locating' | null>(null);
   const t = (key: string, args?: Record<string, unknown>) => translate(`attendance.check.${key}`, args);
@@ -59,8 +61,16 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   if (loading && !today) return <LinearProgress />;
   if (error || !today) return <LoadError onRetry={reload}>{translate('attendance.messages.load_failed')}</LoadError>;
   const record = today.record;
-  const noEmployee = !today.can_check_in && !record;
-  const spinner = (kind: Kind) => (busy === kind || (busy === 'locating' && kind === (today.can_check_out ? 'check-out' : 'check-in')) ? <CircularProgress size={16} color="inherit" /> : undefined);
+  // a check-in or check-out made offline counts as done until the server has it
+  const canCheckIn = today.can_check_in && !queued.checkIn;
+  const canCheckOut = (today.can_check_out || (!!queued.checkIn && !record?.check_out_time)) && !queued.checkOut;
+  const noEmployee = !today.can_check_in && !record && !queued.checkIn;
+  const spinner = (kind: Kind) => (busy === kind || (busy === 'locating' && kind === (canCheckOut ? 'check-out' : 'check-in')) ? <CircularProgress size={16} color="inherit" /> : undefined);
+  const waiting = (key: 'waiting_in' | 'waiting_out', item: NonNullable<typeof queued.checkIn>) => (
+    <Box component="span" data-testid={`queued-${key === 'waiting_in' ? 'check-in' : 'check-out'}`}>
+      {t(key, { time: formatTime(punchTime(item), today.time_zone) })}
+    </Box>
+  );
 
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
@@ -85,7 +95,11 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
           <CardContent>
             <Typography variant="h6">{t('check_in_title')}</Typography>
             <Typography color="text.secondary" sx={{ my: 1 }}>
-              {record?.check_in_time ? t('checked_in_at', { time: formatTime(record.check_in_time, today.time_zone) }) : t('not_yet_in')}
+              {record?.check_in_time
+                ? t('checked_in_at', { time: formatTime(record.check_in_time, today.time_zone) })
+                : queued.checkIn
+                  ? waiting('waiting_in', queued.checkIn)
+                  : t('not_yet_in')}
             </Typography>
             <Button
               fullWidth
@@ -93,7 +107,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
               variant="contained"
               color="success"
               startIcon={spinner('check-in') ?? <LoginIcon />}
-              disabled={!today.can_check_in || !!busy}
+              disabled={!canCheckIn || !!busy}
               onClick={() => void punch('check-in')}
             >
               {t('check_in')}
@@ -106,9 +120,11 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Typography color="text.secondary" sx={{ my: 1 }}>
               {record?.check_out_time
                 ? t('checked_out_at', { time: formatTime(record.check_out_time, today.time_zone) })
-                : today.can_check_out
-                  ? '\u00a0'
-                  : t('out_after_in')}
+                : queued.checkOut
+                  ? waiting('waiting_out', queued.checkOut)
+                  : canCheckOut
+                    ? '\u00a0'
+                    : t('out_after_in')}
             </Typography>
             <Button
               fullWidth
@@ -116,7 +132,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
               variant="contained"
               color="warning"
               startIcon={spinner('check-out') ?? <LogoutIcon />}
-              disabled={!today.can_check_out || !!busy}
+              disabled={!canCheckOut || !!busy}
               onClick={() => void punch('check-out')}
             >
               {t('check_out')}

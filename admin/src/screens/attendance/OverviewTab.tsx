@@ -4,6 +4,7 @@ import { LoadError } from '../../layout/LoadError';
 import { attendanceApi, formatHours, formatTime, shiftDate } from './api';
 import { RecordsView, StatusChip } from './RecordsView';
 import { useLoad } from './useAttendanceData';
+import { punchTime, useQueuedPunches } from './useQueuedPunches';
 
 const Stat = ({ label, value }: { label: string; value: string | number }) => (
   <Card variant="outlined">
@@ -31,6 +32,7 @@ export const OverviewTab = () => {
     return { today, summary, week: week.records };
   });
   const t = (key: string, args?: Record<string, unknown>) => translate(`attendance.overview.${key}`, args);
+  const queued = useQueuedPunches(data?.today ?? null);
 
   if (loading && !data) return <LinearProgress />;
   if (error || !data) return <LoadError onRetry={reload}>{translate('attendance.messages.load_failed')}</LoadError>;
@@ -57,7 +59,15 @@ export const OverviewTab = () => {
               </Typography>
             </Box>
           ) : (
-            <Typography color="text.secondary">{t('not_checked_in')}</Typography>
+            !queued.checkIn && <Typography color="text.secondary">{t('not_checked_in')}</Typography>
+          )}
+          {[queued.checkIn && ['waiting_in', queued.checkIn] as const, queued.checkOut && ['waiting_out', queued.checkOut] as const].map(
+            (entry) =>
+              entry && (
+                <Typography key={entry[0]} color="warning.dark" sx={{ mt: 1 }} data-testid="queued-punch">
+                  {translate(`attendance.check.${entry[0]}`, { time: formatTime(punchTime(entry[1]), today.time_zone) })}
+                </Typography>
+              ),
           )}
         </CardContent>
       </Card>

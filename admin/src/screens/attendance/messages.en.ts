@@ -56,6 +56,8 @@ export const attendanceMessages = {
     no_employee: 'Your account is not linked to an employee record, so there is no attendance to record.',
     location_required: 'Your company requires your location to check in.',
     queued: 'You are offline: it will be sent when the connection returns.',
+    waiting_in: 'Checked in at %{time} · waiting to be sent',
+    waiting_out: 'Checked out at %{time} · waiting to be sent',
   },
   all: {
     search: 'Search employee',

@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSyncedReload } from '../../pwa/useSyncedReload';
 
-/** Loads with `load` on mount and on `reload()`; keeps loading and error states. */
+/**
+ * Loads with `load` on mount, on `reload()`, when a write made offline has been sent and when the
+ * connection returns; keeps loading and error states.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   const [data, setData] = useState<T | null>(null);
   const [loading, setLoading] = useState(true);
@@ -20,5 +24,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []) {
   useEffect(() => {
     void reload();
   }, [reload]);
+  useSyncedReload(reload);
   return { data, loading, error, reload };
 }

@@ -5,9 +5,11 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
+import { useSyncedReload } from '../../pwa/useSyncedReload';
 import { leaveApi, type LeaveBalance, type LeaveRequest, type LeaveType } from './api';
 import { BalancesTable } from './BalancesTable';
 import { LeaveTypeCards } from './LeaveTypeCards';
+import { QueuedRequests } from './QueuedRequests';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
 import { RequestsTable } from './RequestsTable';
 import { useLeaveRights } from './useLeaveRights';
@@ -55,6 +57,7 @@ export default function LeaveScreen() {
   useEffect(() => {
     void load();
   }, [load]);
+  useSyncedReload(load);
 
   const years = Array.from({ length: 5 }, (_, i) => new Date().getFullYear() - 2 + i);
 
@@ -106,6 +109,7 @@ export default function LeaveScreen() {
               </TextField>
             )}
           </Box>
+          {tab === 'requests' && <QueuedRequests types={data.types} />}
           {tab === 'requests' ? (
             <RequestsTable
               requests={data.requests}

@@ -16,7 +16,8 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
 import { submitOrQueue } from '../../pwa/offlineQueue';
-import { days, leaveApi, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
+import { days, leaveApi, weekdays, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
+import { LEAVE_REQUESTS_PATH } from './QueuedRequests';
 
 interface Form {
   leave_type_id: string;
@@ -53,7 +54,8 @@ export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: Lea
         setWorking(w);
         setForm((f) => ({ ...f, total_days: String(w.working_days || 0.5) }));
       })
-      .catch(() => live && setWorking(null));
+      // offline: Monday to Friday, the company's holidays unknown (the server checks the total)
+      .catch(() => live && setForm((f) => ({ ...f, total_days: String(weekdays(f.start_date, f.end_date) || 0.5) })));
     return () => {
       live = false;
     };
@@ -67,7 +69,8 @@ export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: Lea
     leaveApi
       .balances({ mine: true, year, leave_type_id: type.id })
       .then((rows) => live && setBalance(rows[0] ?? null))
-      .catch(() => live && setBalance(null));
+      // unknown (offline, nothing saved for this type): no line rather than a wrong 'no limit'
+      .catch(() => live && setBalance(undefined));
     return () => {
       live = false;
     };
@@ -90,7 +93,7 @@ export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: Lea
         reason: form.reason.trim() || null,
         ...(attachment ? { attachment_id: attachment.id } : {}),
       };
-      const result = await submitOrQueue('/hr/leave-requests', body, { label: 'Leave request' });
+      const result = await submitOrQueue(LEAVE_REQUESTS_PATH, body, { label: 'Leave request' });
       notify(result.status === 'queued' ? 'leave.messages.queued' : 'leave.messages.submitted', {
         type: result.status === 'queued' ? 'info' : 'success',
       });

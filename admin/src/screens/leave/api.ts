@@ -108,3 +108,16 @@ export const statusColor = (status: string): 'warning' | 'success' | 'error' | '
 
 /** "3.0" → "3", "2.5" → "2.5". */
 export const days = (value: string | number | null) => (value === null ? '' : String(Number(value)));
+
+/** Monday to Friday from start to end (YYYY-MM-DD, both included). */
+export const weekdays = (start: string, end: string): number => {
+  const from = Date.parse(`${start}T12:00:00Z`);
+  const to = Date.parse(`${end}T12:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to) || to < from) return 0;
+  let count = 0;
+  for (let at = from; at <= to; at += 86_400_000) {
+    const day = new Date(at).getUTCDay();
+    if (day !== 0 && day !== 6) count += 1;
+  }
+  return count;
+};

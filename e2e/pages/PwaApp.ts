@@ -74,7 +74,8 @@ export class PwaApp {
   }
 
   async closeQueue() {
-    await this.page.keyboard.press('Escape');
+    // on the list itself: its Send now button may have lost the focus by being disabled
+    await this.queue.press('Escape');
     await expect(this.queue).toBeHidden();
   }
 

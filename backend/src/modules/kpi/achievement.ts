@@ -27,9 +27,17 @@ export function varianceSql(direction: string, actual: string, target: string): 
 }
 
 /**
+ * The subject id of a target or value row (alias a). A CASE, not coalesce: under row-level
+ * security PostgreSQL uses an index only for a condition it knows to be leakproof, which a CASE
+ * of columns is and coalesce is not; the *_subject_lookup_index indexes are on this expression.
+ */
+const subjectOf = (a: string) =>
+  `(case when ${a}.employee_id is not null then ${a}.employee_id when ${a}.department_id is not null then ${a}.department_id else ${a}.position_id end)`;
+
+/**
  * Joins a target row (alias t) to the value of the same KPI, subject and period (alias v): one
- * hashable condition instead of three nullable column comparisons.
+ * hashable, indexed condition instead of three nullable column comparisons.
  */
 export const VALUE_OF_TARGET = `v.kpi_id = t.kpi_id and v.entity_type = t.target_type
-  and coalesce(v.employee_id, v.department_id, v.position_id) = coalesce(t.employee_id, t.department_id, t.position_id)
+  and ${subjectOf('v')} = ${subjectOf('t')}
   and v.period_start_date = t.period_start_date and v.period_end_date = t.period_end_date`;

@@ -16,6 +16,12 @@ import { oneSubjectCheck, SUBJECT_TYPES, type SubjectType } from './kpi-subject'
 @Unique({ properties: ['company', 'kpi', 'position', 'period_start_date', 'period_end_date'] })
 @Index({ properties: ['company', 'period_start_date', 'period_end_date'] })
 @Index({ properties: ['company', 'target_type'] })
+// a value's target by its subject, as VALUE_OF_TARGET joins it (Migration20261124161200)
+@Index({
+  name: 'kpi_targets_subject_lookup_index',
+  expression:
+    'create index "kpi_targets_subject_lookup_index" on "kpi_targets" ("company_id", "kpi_id", "target_type", (case when "employee_id" is not null then "employee_id" when "department_id" is not null then "department_id" else "position_id" end), "period_start_date", "period_end_date")',
+})
 @Check({ name: 'kpi_targets_one_subject', expression: oneSubjectCheck('target_type') })
 @Check({ name: 'kpi_targets_period_order', expression: 'period_end_date >= period_start_date' })
 export class KpiTarget extends TenantScopedEntity {

@@ -18,6 +18,12 @@ export type ValueSource = (typeof VALUE_SOURCES)[number];
 @Unique({ properties: ['company', 'kpi', 'position', 'period_start_date', 'period_end_date'] })
 @Index({ properties: ['company', 'period_end_date'] })
 @Index({ properties: ['company', 'entity_type'] })
+// a target's value by its subject, as VALUE_OF_TARGET joins it (Migration20261124161200)
+@Index({
+  name: 'kpi_values_subject_lookup_index',
+  expression:
+    'create index "kpi_values_subject_lookup_index" on "kpi_values" ("company_id", "kpi_id", "entity_type", (case when "employee_id" is not null then "employee_id" when "department_id" is not null then "department_id" else "position_id" end), "period_start_date", "period_end_date")',
+})
 @Check({ name: 'kpi_values_one_subject', expression: oneSubjectCheck('entity_type') })
 @Check({ name: 'kpi_values_period_order', expression: 'period_end_date >= period_start_date' })
 export class KpiValue extends TenantScopedEntity {

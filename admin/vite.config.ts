@@ -68,7 +68,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: false,
+    // published beside the bundles (not precached): readable stack traces, and Lighthouse's valid-source-maps check
+    sourcemap: true,
     // react-admin + MUI core is ~750 kB (~235 kB gzip) in the entry chunk; screens are lazy chunks
     chunkSizeWarningLimit: 800,
   },

@@ -79,6 +79,31 @@ export class PwaApp {
     await expect(this.queue).toBeHidden();
   }
 
+  /**
+   * Phone first: nothing wider than the screen, no table (cards instead), and every button, link,
+   * tab and form field of the screen at least 44 px high.
+   */
+  async expectPhoneLayout() {
+    const layout = await this.page.evaluate(() => {
+      const content = document.getElementById('main-content') ?? document.body;
+      const small: string[] = [];
+      for (const element of Array.from(content.querySelectorAll('button, a[href], [role="tab"], .MuiInputBase-root'))) {
+        const box = element.getBoundingClientRect();
+        if (!box.width || !box.height) continue;
+        const name = (element.getAttribute('aria-label') || element.textContent || element.tagName).trim().slice(0, 40);
+        if (box.height < 43.5) small.push(`${name} (${Math.round(box.width)}×${Math.round(box.height)})`);
+      }
+      return {
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        tables: content.querySelectorAll('table').length,
+        small,
+      };
+    });
+    expect(layout.overflow, 'wider than the screen').toBeLessThanOrEqual(0);
+    expect(layout.tables, 'tables on a phone').toBe(0);
+    expect(layout.small, 'touch targets under 44 px').toEqual([]);
+  }
+
   /** A toast or message, exactly. */
   async expectToast(text: string | RegExp) {
     const locator = typeof text === 'string' ? this.page.getByText(text, { exact: true }) : this.page.getByText(text);

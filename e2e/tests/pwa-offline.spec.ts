@@ -103,13 +103,25 @@ test.describe('the employee app offline', () => {
     const { context, page, app } = await openApp(browser, person, { deviceClockBehindMs: BEHIND });
     const checkIns = watchPosts(page, CHECK_IN);
 
-    // online once: the screens keep what they read on the device
+    // online once: the screens keep what they read on the device; each is laid out for the phone
     await page.goto('/hr/attendance');
     await expect(page.getByTestId('attendance-card').filter({ hasText: yesterday })).toContainText('Client site');
+    await app.expectPhoneLayout();
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByTestId('attendance-card').filter({ hasText: yesterday })).toBeVisible();
+    await app.expectPhoneLayout();
+    await page.getByRole('tab', { name: 'Check In/Out' }).click();
+    await expect(page.getByRole('button', { name: 'Check In', exact: true })).toBeEnabled();
+    await app.expectPhoneLayout();
     await page.goto('/hr/leave');
     await expect(page.getByTestId('leave-request-row').filter({ hasText: leaveDay })).toContainText('Pending');
+    await app.expectPhoneLayout();
+    await page.getByRole('tab', { name: 'Leave Balances' }).click();
+    await expect(page.getByTestId('leave-balance-row').first()).toBeVisible();
+    await app.expectPhoneLayout();
     await page.goto('/hr/payroll');
     await expect(page.getByTestId('payslip-card')).toContainText(usd(payslip.net_salary as string));
+    await app.expectPhoneLayout();
 
     await goOffline(context, page);
     // the app shell comes from the service worker, the data from the device

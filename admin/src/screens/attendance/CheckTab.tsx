@@ -104,6 +104,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Button
               fullWidth
               size="large"
+              sx={{ minHeight: 48 }}
               variant="contained"
               color="success"
               startIcon={spinner('check-in') ?? <LoginIcon />}
@@ -129,6 +130,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Button
               fullWidth
               size="large"
+              sx={{ minHeight: 48 }}
               variant="contained"
               color="warning"
               startIcon={spinner('check-out') ?? <LogoutIcon />}

@@ -3,6 +3,7 @@ import { Box, Button, Card, LinearProgress, MenuItem, TextField } from '@mui/mat
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
+import { fieldSize, touchTarget, usePhone } from '../../pwa/phone';
 import { attendanceApi, isoDate, shiftDate, STATUSES, type RecordFilters } from './api';
 import { downloadCsv } from './csv';
 import { RecordsView } from './RecordsView';
@@ -11,6 +12,7 @@ import { useLoad } from './useAttendanceData';
 /** The caller's records with start date, end date and status filters, and CSV export (hr.md 2). */
 export const HistoryTab = () => {
   const translate = useTranslate();
+  const size = fieldSize(usePhone());
   const [draft, setDraft] = useState<RecordFilters>({
     start_date: shiftDate(isoDate(new Date()), 29),
     end_date: isoDate(new Date()),
@@ -32,7 +34,7 @@ export const HistoryTab = () => {
       >
         <TextField
           type="date"
-          size="small"
+          size={size}
           label={t('start_date')}
           value={draft.start_date ?? ''}
           onChange={(e) => setDraft({ ...draft, start_date: e.target.value })}
@@ -40,13 +42,13 @@ export const HistoryTab = () => {
         />
         <TextField
           type="date"
-          size="small"
+          size={size}
           label={t('end_date')}
           value={draft.end_date ?? ''}
           onChange={(e) => setDraft({ ...draft, end_date: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField select size="small" label={t('status')} value={draft.status ?? ''} onChange={(e) => setDraft({ ...draft, status: e.target.value })} sx={{ minWidth: 140 }}>
+        <TextField select size={size} label={t('status')} value={draft.status ?? ''} onChange={(e) => setDraft({ ...draft, status: e.target.value })} sx={{ minWidth: 140 }}>
           <MenuItem value="">{t('all')}</MenuItem>
           {STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
@@ -54,10 +56,11 @@ export const HistoryTab = () => {
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="outlined">
+        <Button type="submit" variant="outlined" sx={touchTarget}>
           {t('apply')}
         </Button>
         <Button
+          sx={touchTarget}
           startIcon={<DownloadIcon />}
           disabled={!data?.records.length}
           onClick={() => data && downloadCsv(data.records, isoDate(new Date()))}

@@ -5,6 +5,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
+import { fieldSize, touchTarget, usePhone } from '../../pwa/phone';
 import { useSyncedReload } from '../../pwa/useSyncedReload';
 import { leaveApi, type LeaveBalance, type LeaveRequest, type LeaveType } from './api';
 import { BalancesTable } from './BalancesTable';
@@ -31,6 +32,7 @@ interface Data {
 export default function LeaveScreen() {
   const translate = useTranslate();
   const rights = useLeaveRights();
+  const size = fieldSize(usePhone());
   const [params, setParams] = useSearchParams();
   const tab: TabKey = params.get('tab') === 'balances' ? 'balances' : 'requests';
   const [status, setStatus] = useState('');
@@ -67,7 +69,7 @@ export default function LeaveScreen() {
         title={translate('screens.leave')}
         subtitle={translate(rights.canDecide ? 'leave.subtitle' : 'leave.my_subtitle')}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRequesting(true)} disabled={!data}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setRequesting(true)} disabled={!data} sx={touchTarget}>
             {translate('leave.request_leave')}
           </Button>
         }
@@ -91,7 +93,7 @@ export default function LeaveScreen() {
               <Tab value="balances" label={translate('leave.tabs.balances')} />
             </Tabs>
             {tab === 'requests' ? (
-              <TextField select size="small" label={translate('leave.requests.status_filter')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160, mb: 1 }}>
+              <TextField select size={size} label={translate('leave.requests.status_filter')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160, mb: 1 }}>
                 <MenuItem value="">{translate('leave.requests.all')}</MenuItem>
                 {STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
@@ -100,7 +102,7 @@ export default function LeaveScreen() {
                 ))}
               </TextField>
             ) : (
-              <TextField select size="small" label={translate('leave.balances.year')} value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 120, mb: 1 }}>
+              <TextField select size={size} label={translate('leave.balances.year')} value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 120, mb: 1 }}>
                 {years.map((y) => (
                   <MenuItem key={y} value={y}>
                     {y}

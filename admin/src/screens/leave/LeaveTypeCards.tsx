@@ -17,14 +17,15 @@ export const LeaveTypeCards = ({ types, balances }: { types: LeaveType[]; balanc
     <Box
       component="section"
       aria-label={translate('leave.types.title')}
-      sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
+      sx={{ display: 'grid', gap: { xs: 1.5, sm: 2 }, mb: 3, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
     >
       {types.map((type) => {
         const balance = balances?.find((b) => b.leave_type_id === type.id);
         return (
           <Card key={type.id} variant="outlined" data-testid={`leave-type-${type.type_code}`} sx={{ opacity: type.is_active ? 1 : 0.6 }}>
-            <CardContent>
-              <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+            {/* two to a row on a phone, so the requests are not pushed off the screen */}
+            <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
+              <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
                 {type.type_name}
               </Typography>
               <Typography variant="caption" color="text.secondary">
@@ -36,11 +37,11 @@ export const LeaveTypeCards = ({ types, balances }: { types: LeaveType[]; balanc
                   : translate('leave.types.no_limit')}
               </Typography>
               {balance?.limited && (
-                <Typography variant="h6" data-testid="type-remaining" sx={{ mt: 1 }}>
+                <Typography variant="h6" data-testid="type-remaining" sx={{ mt: 1, fontSize: { xs: '1rem', sm: '1.25rem' }, lineHeight: 1.3 }}>
                   {translate('leave.form.remaining', { days: days(balance.remaining) })}
                 </Typography>
               )}
-              <Stack direction="row" spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap', gap: 0.5 }}>
+              <Stack direction="row" useFlexGap spacing={0.5} sx={{ mt: 1, flexWrap: 'wrap' }}>
                 <Chip size="small" label={translate(type.is_paid ? 'leave.types.paid' : 'leave.types.unpaid')} />
                 {type.attachment_required && <Chip size="small" variant="outlined" label={translate('leave.types.attachment')} />}
                 {!type.is_active && <Chip size="small" color="default" label={translate('leave.types.inactive')} />}

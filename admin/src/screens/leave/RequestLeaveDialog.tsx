@@ -16,6 +16,7 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
 import { submitOrQueue } from '../../pwa/offlineQueue';
+import { touchTarget } from '../../pwa/phone';
 import { days, leaveApi, weekdays, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
 import { LEAVE_REQUESTS_PATH } from './QueuedRequests';
 
@@ -202,8 +203,10 @@ export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: Lea
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('leave.form.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={busy}>
+        <Button onClick={onClose} sx={touchTarget}>
+          {translate('leave.form.cancel')}
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={busy} sx={touchTarget}>
           {translate('leave.form.submit')}
         </Button>
       </DialogActions>

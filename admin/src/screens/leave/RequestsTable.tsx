@@ -23,6 +23,7 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
 import { API_URL } from '../../providers/httpClient';
 import { getSession } from '../../providers/session';
+import { touchIcon } from '../../pwa/phone';
 import { days, leaveApi, type LeaveRequest } from './api';
 import { RejectDialog } from './RejectDialog';
 import { StatusChip } from './StatusChip';
@@ -94,6 +95,7 @@ export const RequestsTable = ({
             <Tooltip title={translate('leave.requests.approve')}>
               <span>
                 <IconButton
+                  sx={touchIcon}
                   color="success"
                   aria-label={translate('leave.requests.approve')}
                   disabled={busy === r.id}
@@ -105,7 +107,7 @@ export const RequestsTable = ({
             </Tooltip>
             <Tooltip title={translate('leave.requests.reject')}>
               <span>
-                <IconButton color="error" aria-label={translate('leave.requests.reject')} disabled={busy === r.id} onClick={() => setRejecting(r)}>
+                <IconButton sx={touchIcon} color="error" aria-label={translate('leave.requests.reject')} disabled={busy === r.id} onClick={() => setRejecting(r)}>
                   <CloseIcon />
                 </IconButton>
               </span>
@@ -115,7 +117,7 @@ export const RequestsTable = ({
         {own && (
           <Tooltip title={translate('leave.requests.cancel')}>
             <span>
-              <IconButton aria-label={translate('leave.requests.cancel')} disabled={busy === r.id} onClick={() => setCancelling(r)}>
+              <IconButton sx={touchIcon} aria-label={translate('leave.requests.cancel')} disabled={busy === r.id} onClick={() => setCancelling(r)}>
                 <UndoIcon />
               </IconButton>
             </span>
@@ -129,6 +131,7 @@ export const RequestsTable = ({
     r.attachment && (
       <Tooltip title={r.attachment.file_name}>
         <IconButton
+          sx={touchIcon}
           size="small"
           aria-label={translate('leave.requests.attachment')}
           onClick={() => download(r.attachment!.id, r.attachment!.file_name).catch(() => notify('leave.messages.load_failed', { type: 'error' }))}

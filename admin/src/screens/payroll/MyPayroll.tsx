@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { errorMessage } from '../../providers/httpClient';
+import { touchTarget } from '../../pwa/phone';
 import { payrollApi, type PayrollRecord } from './api';
 import { RecordDialog } from './RecordDialog';
 import { money, monthName, PaymentStatusChip, YearSelect } from './shared';
@@ -44,10 +45,16 @@ const PayslipCard = ({ record, onOpen }: { record: PayrollRecord; onOpen: () => 
         </Typography>
       </CardContent>
       <CardActions>
-        <Button size="small" onClick={onOpen}>
+        <Button size="small" onClick={onOpen} sx={touchTarget}>
           {translate('payroll.actions.view')}
         </Button>
-        <Button size="small" startIcon={busy ? <CircularProgress size={14} /> : <DownloadIcon />} onClick={download} disabled={busy}>
+        <Button
+          size="small"
+          startIcon={busy ? <CircularProgress size={14} /> : <DownloadIcon />}
+          onClick={download}
+          disabled={busy}
+          sx={touchTarget}
+        >
           {translate('payroll.actions.payslip')}
         </Button>
       </CardActions>

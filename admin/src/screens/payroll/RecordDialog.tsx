@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { errorMessage } from '../../providers/httpClient';
+import { touchTarget, usePhone } from '../../pwa/phone';
 import { formatDate } from '../people/format';
 import { payrollApi, type PaymentStatus, type PayrollLine } from './api';
 import { money, PaymentStatusChip } from './shared';
@@ -60,6 +61,7 @@ const Lines = ({ title, lines, total, totalLabel }: { title: string; lines: Payr
 export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; canPay: boolean; onClose: () => void; onChanged?: () => unknown }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const phone = usePhone();
   const [busy, setBusy] = useState(false);
   const { data, error, isPending, refetch } = useQuery({ queryKey: ['payroll', 'record', id], queryFn: () => payrollApi.get(id) });
 
@@ -89,7 +91,7 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle>{data ? translate('payroll.record.title', { name: data.employee_name }) : translate('screens.payroll')}</DialogTitle>
       <DialogContent dividers>
         {error ? (
@@ -160,10 +162,12 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
             {translate('payroll.actions.mark_paid')}
           </Button>
         )}
-        <Button startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={download} disabled={busy || !data}>
+        <Button startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={download} disabled={busy || !data} sx={touchTarget}>
           {translate('payroll.actions.payslip')}
         </Button>
-        <Button onClick={onClose}>{translate('payroll.actions.close')}</Button>
+        <Button onClick={onClose} sx={touchTarget}>
+          {translate('payroll.actions.close')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { fieldSize, usePhone } from '../../pwa/phone';
 import { formatMoney } from '../people/format';
 import { yearOptions, type PaymentStatus } from './api';
 
@@ -54,10 +55,11 @@ export const MonthSelect = ({ value, onChange }: { value: number; onChange: (mon
 
 export const YearSelect = ({ value, onChange }: { value: number; onChange: (year: number) => void }) => {
   const translate = useTranslate();
+  const size = fieldSize(usePhone());
   return (
     <TextField
       select
-      size="small"
+      size={size}
       label={translate('payroll.year')}
       value={value}
       onChange={(e) => onChange(Number(e.target.value))}

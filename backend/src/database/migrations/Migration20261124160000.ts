@@ -29,11 +29,18 @@ begin
       using gin ((first_name || ' ' || last_name || ' ' || employee_code || ' ' || email) gin_trgm_ops);
   end if;
 end $$;`);
+    // EXECUTE plans the lookup for the pattern given (a plan for any pattern would not use the
+    // index); the planner's default cost of an operator undervalues matching a pattern against
+    // every employee of a company, and would scan them rather than use the index
     this.addSql(`create function employee_search_ids(pattern text) returns setof int
-  language sql stable security definer set search_path = public rows 100 as $$
-    select id from employees
-     where company_id = nullif(current_setting('app.company_id', true), '')::int
-       and (first_name || ' ' || last_name || ' ' || employee_code || ' ' || email) ilike pattern
+  language plpgsql stable security definer set search_path = public set cpu_operator_cost = 0.05 rows 100 as $$
+begin
+  return query execute
+    'select id from employees
+      where company_id = nullif(current_setting(''app.company_id'', true), '''')::int
+        and (first_name || '' '' || last_name || '' '' || employee_code || '' '' || email) ilike $1'
+    using pattern;
+end
 $$;`);
   }
 

@@ -87,9 +87,9 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
 }
 
 /**
- * One page of employees in two steps: the ids of the page (sorted on the employee columns alone,
- * which for the default sort is an index-only scan however deep the page), then their rows with
- * department, position, manager and login. The total is an exact count of the same conditions.
+ * One page of employees in one statement: the ids of the page and the exact total of the
+ * conditions (sorted on the employee columns alone, which for the default sort is an index-only
+ * scan however deep the page), then their rows with department, position, manager and login.
  */
 export async function employeePage(
   em: EntityManager,
@@ -100,12 +100,12 @@ export async function employeePage(
   const sort = SORT[q.sort.field];
   const dir = q.sort.order === 'DESC' ? 'desc' : 'asc';
   const orderBy = [...sort.sql, 'e.id'].map((c) => `${c} ${dir}`).join(', ');
-  const rows = await em.execute<EmployeeResponseDto[]>(
+  const rows = await em.execute<Array<EmployeeResponseDto & { total: number }>>(
     `with page as (
-       select e.id from employees e ${sort.joins ?? ''}
+       select e.id, count(*) over ()::int as total from employees e ${sort.joins ?? ''}
         where ${where.sql} order by ${orderBy} limit ? offset ?
      )
-     select ${COLUMNS}
+     select ${COLUMNS}, page.total
        from page
        join employees e on e.id = page.id
        left join departments d on d.id = e.department_id
@@ -115,16 +115,13 @@ export async function employeePage(
       order by ${orderBy}`,
     [...where.params, q.limit, q.offset],
   );
-  const total =
-    q.offset === 0 && rows.length < q.limit
-      ? rows.length
-      : Number(
-          (await em.execute<Array<{ total: number }>>(`select count(*)::int as total from employees e where ${where.sql}`, where.params))[0]
-            .total,
-        );
+  // past the last row the page is empty and carries no total
+  const total = rows.length
+    ? rows[0].total
+    : (await em.execute<Array<{ total: number }>>(`select count(*)::int as total from employees e where ${where.sql}`, where.params))[0].total;
   return { rows: rows.map(toResponse), total };
 }
 
-function toResponse(row: EmployeeResponseDto): EmployeeResponseDto {
+function toResponse({ total: _total, ...row }: EmployeeResponseDto & { total: number }): EmployeeResponseDto {
   return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
 }

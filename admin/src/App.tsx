@@ -4,11 +4,10 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { AppError } from './layout/AppError';
-import { AppLayout } from './layout/AppLayout';
 import { CatchAllRedirect, IndexRedirect } from './layout/redirects';
 import { ToastStack } from './layout/ToastStack';
 import { resources } from './resources';
-import { guarded, LoginScreen, protectedScreens, publicScreens } from './routes';
+import { guarded, LazyAppLayout, LoginScreen, protectedScreens, publicScreens } from './routes';
 import { theme } from './theme';
 
 /** Protected screens, each behind the route guard; `/*` lets a screen own nested routes (tabs...). */
@@ -29,7 +28,7 @@ export const App = () => (
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     theme={theme}
-    layout={AppLayout}
+    layout={LazyAppLayout}
     loginPage={LoginScreen}
     dashboard={IndexRedirect}
     catchAll={CatchAllRedirect}

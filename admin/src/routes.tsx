@@ -2,7 +2,7 @@
  * Where each screen is registered. A later screen replaces its placeholder import here (or, for a
  * react-admin resource, in src/resources.tsx); its access rule lives in src/access.ts.
  */
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Loading } from 'react-admin';
 import type { ProtectedPath } from './access';
 import { RouteGuard } from './auth/RouteGuard';
@@ -65,3 +65,14 @@ export const publicScreens: ScreenRoute[] = [
 ];
 
 export const LoginScreen = lazyScreen(() => import('./auth/LoginPage'));
+
+/**
+ * The layout (header, menu, banners and their components) loads after the entry, beside the first
+ * screen: the sign-in page does not need it, and the entry stays within its size budget.
+ */
+const Layout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+export const LazyAppLayout = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loading />}>
+    <Layout>{children}</Layout>
+  </Suspense>
+);

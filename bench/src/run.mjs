@@ -167,8 +167,8 @@ async function main() {
           const time = async (url, h) => (await request(url, { headers: h })).ms;
           const api = await sequential(() => time(me, headers), { n: profile.sequentialRequests });
           const floor = await sequential(() => time(`${bare.base}/bare`, {}), { n: profile.sequentialRequests });
-          const apiMax = await maxThroughput(me, { seconds: profile.name === 'ci' ? 3 : 8, headers, connections: 10 });
-          const floorMax = await maxThroughput(`${bare.base}/bare`, { seconds: profile.name === 'ci' ? 3 : 8, connections: 10 });
+          const apiMax = await maxThroughput(me, { seconds: profile.overheadSeconds, headers, connections: 10 });
+          const floorMax = await maxThroughput(`${bare.base}/bare`, { seconds: profile.overheadSeconds, connections: 10 });
           log(`overhead: GET /api/auth/me p50 ${api.p50.toFixed(2)} ms, ${apiMax.rps.toFixed(0)}/s; bare Fastify ${floor.p50.toFixed(2)} ms, ${floorMax.rps.toFixed(0)}/s`);
           report.add({
             group: 'overhead',
@@ -252,7 +252,7 @@ async function main() {
 
   if (wants('startup')) {
     try {
-      const s = await measureStartup(profile.embedded, profile.name === 'ci' ? 3 : 5);
+      const s = await measureStartup(profile.embedded, profile.startupRuns);
       report.add({
         group: 'startup',
         name: '`npm start` to a healthy /api/health (embedded database)',

@@ -142,7 +142,8 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
       `update employees e set manager_id = m.id
          from employees m
         where m.company_id = e.company_id and e.company_id in (select id from companies where company_code like 'BENCH%')
-          and m.employee_code = 'E' || lpad(((substr(e.employee_code, 2)::int - 1) / 25 * 25 + 1)::text, 5, '0')
+          and m.employee_code = case when e.employee_code ~ '^E[0-9]{5}$'
+                                     then 'E' || lpad(((substr(e.employee_code, 2)::int - 1) / 25 * 25 + 1)::text, 5, '0') end
           and m.id <> e.id`,
     );
     return n;

@@ -77,15 +77,16 @@ test.describe('the employee app offline', () => {
     const person = await admin.newEmployee();
     const own = await PwaApi.signIn(request, person);
 
-    // data of their own to read offline: yesterday's attendance, a leave request, this month's payslip
+    // data of their own to read offline: a day of attendance this week, a leave request, this month's payslip
+    // (two days ago: the offline check-in below may fall on yesterday's date just after midnight)
     const { date: today } = await own.get<{ date: string }>('/api/hr/attendance/today');
-    const yesterday = addDays(today, -1);
+    const earlier = addDays(today, -2);
     await admin.send('post', '/api/hr/attendance', {
       employee_id: person.id,
-      attendance_date: yesterday,
+      attendance_date: earlier,
       status: 'present',
-      check_in_time: `${yesterday}T13:00:00.000Z`,
-      check_out_time: `${yesterday}T21:30:00.000Z`,
+      check_in_time: `${earlier}T13:00:00.000Z`,
+      check_out_time: `${earlier}T21:30:00.000Z`,
       check_in_location: 'Client site',
     });
     const annual = (await own.get('/api/hr/leave-types')).find((t) => t.type_code === 'AL')!;
@@ -105,10 +106,10 @@ test.describe('the employee app offline', () => {
 
     // online once: the screens keep what they read on the device; each is laid out for the phone
     await page.goto('/hr/attendance');
-    await expect(page.getByTestId('attendance-card').filter({ hasText: yesterday })).toContainText('Client site');
+    await expect(page.getByTestId('attendance-card').filter({ hasText: earlier })).toContainText('Client site');
     await app.expectPhoneLayout();
     await page.getByRole('tab', { name: 'History' }).click();
-    await expect(page.getByTestId('attendance-card').filter({ hasText: yesterday })).toBeVisible();
+    await expect(page.getByTestId('attendance-card').filter({ hasText: earlier })).toBeVisible();
     await app.expectPhoneLayout();
     await page.getByRole('tab', { name: 'Check In/Out' }).click();
     await expect(page.getByRole('button', { name: 'Check In', exact: true })).toBeEnabled();
@@ -129,7 +130,7 @@ test.describe('the employee app offline', () => {
     await expect(app.offlineBanner).toContainText(/^Offline — last updated \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M/);
     await expect(app.offlineBanner).toContainText('Check-ins, check-outs and leave requests are kept and sent when the connection returns.');
     await expect(page.getByRole('heading', { name: /^Today's Attendance · / })).toContainText(today);
-    const day = page.getByTestId('attendance-card').filter({ hasText: yesterday });
+    const day = page.getByTestId('attendance-card').filter({ hasText: earlier });
     await expect(day).toContainText('Present');
     await expect(day).toContainText('Client site');
     await expect(page.getByText('Present Days').locator('xpath=..')).toContainText('1');
@@ -178,7 +179,7 @@ test.describe('the employee app offline', () => {
     expect(original - madeAt).toBeLessThan(5_000);
 
     const records = await own.get('/api/hr/attendance?filter=%7B%22mine%22%3Atrue%7D');
-    const checkedIn = records.filter((r) => r.check_in_time !== null && r.attendance_date !== yesterday);
+    const checkedIn = records.filter((r) => r.check_in_time !== null && r.attendance_date !== earlier);
     expect(checkedIn).toHaveLength(1);
     expect(Date.parse(checkedIn[0].check_in_time as string)).toBe(original);
     expect(checkedIn[0].is_offline).toBe(true);

@@ -3,9 +3,13 @@ import { offlineDb, type StoredRead } from './offlineDb';
 import { noteServedFromCache, noteServerReached, noteServerUnreachable, resetOfflineStatus } from './offlineStatus';
 import { isUnreachable, offlineOwner } from './owner';
 
-/** The signed-in user's own data, readable offline (paths of GET requests). */
+/**
+ * The signed-in user's own data, readable offline (paths of GET requests); also the dashboard,
+ * the installed app's start screen, as this user last saw it.
+ */
 const OWN_DATA = [
   /^\/api\/auth\/me$/,
+  /^\/api\/dashboard\/company$/,
   /^\/api\/auth\/platform-access$/,
   /^\/api\/permissions\/user\/permissions$/,
   /^\/api\/hr\/attendance(\/|$)/,

@@ -285,6 +285,35 @@ export default function CompanyDashboard() {
 
   const subscription = role === 'company_admin' ? data.subscription : null;
 
+  // an action the user may take shows; one outside the plan shows locked (with Upgrade Plan) to
+  // whoever could take it with a bigger plan; the others are not the user's business and are hidden
+  const admin = role === 'company_admin' || role === 'superadmin';
+  const quickActions = [
+    {
+      to: '/hr/employees' as const,
+      icon: <PersonAddIcon />,
+      label: translate('company_dashboard.add_employee'),
+      key: 'employees' as const,
+      allowed: !!module('employees')?.can_create && canOpen('/hr/employees', session),
+    },
+    {
+      to: '/hr/payroll' as const,
+      icon: <PaymentsIcon />,
+      label: translate('company_dashboard.process_payroll'),
+      key: 'payroll' as const,
+      allowed: !!(module('payroll')?.can_create || module('payroll')?.can_edit) && canOpen('/hr/payroll', session),
+    },
+    {
+      to: '/hr/reports' as const,
+      icon: <AssessmentIcon />,
+      label: translate('company_dashboard.generate_report'),
+      key: 'reports' as const,
+      allowed: !!module('reports')?.can_view && canOpen('/hr/reports', session),
+    },
+  ]
+    .filter((action) => action.allowed || (admin && !inPlan(action.key)))
+    .map(({ key: _key, allowed, ...action }) => ({ ...action, enabled: allowed }));
+
   return (
     <>
       {header}
@@ -379,35 +408,22 @@ export default function CompanyDashboard() {
           </Grid>
         )}
 
-        <Grid size={{ xs: 12, md: subscription ? 8 : 12 }}>
-          <Panel title={translate('dashboard.quick_actions')}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap">
-              <QuickAction
-                to="/hr/employees"
-                icon={<PersonAddIcon />}
-                label={translate('company_dashboard.add_employee')}
-                enabled={!!module('employees')?.can_create && canOpen('/hr/employees', session)}
-              />
-              <QuickAction
-                to="/hr/payroll"
-                icon={<PaymentsIcon />}
-                label={translate('company_dashboard.process_payroll')}
-                enabled={!!(module('payroll')?.can_create || module('payroll')?.can_edit) && canOpen('/hr/payroll', session)}
-              />
-              <QuickAction
-                to="/hr/reports"
-                icon={<AssessmentIcon />}
-                label={translate('company_dashboard.generate_report')}
-                enabled={!!module('reports')?.can_view && canOpen('/hr/reports', session)}
-              />
-            </Stack>
-            {(!inPlan('employees') || !inPlan('payroll') || !inPlan('reports')) && (
-              <Box sx={{ mt: 2 }}>
-                <UpgradeButton />
-              </Box>
-            )}
-          </Panel>
-        </Grid>
+        {quickActions.length > 0 && (
+          <Grid size={{ xs: 12, md: subscription ? 8 : 12 }}>
+            <Panel title={translate('dashboard.quick_actions')}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} useFlexGap flexWrap="wrap">
+                {quickActions.map((action) => (
+                  <QuickAction key={action.to} {...action} />
+                ))}
+              </Stack>
+              {quickActions.some((action) => !action.enabled) && (
+                <Box sx={{ mt: 2 }}>
+                  <UpgradeButton />
+                </Box>
+              )}
+            </Panel>
+          </Grid>
+        )}
 
         {subscription && (
           <Grid size={{ xs: 12, md: 4 }}>

@@ -5596,6 +5596,16 @@ export interface components {
             /** @example 7 */
             kpi_id?: number;
             name?: string;
+            /**
+             * @description When sent, replace all the tiers
+             * @example [
+             *       {
+             *         "min_achievement": "100.00",
+             *         "bonus_type": "fixed",
+             *         "bonus_value": "300.00"
+             *       }
+             *     ]
+             */
             tiers?: components["schemas"]["BonusTierDto"][];
         };
         BonusPaymentResponseDto: {

@@ -31,6 +31,11 @@ export const PATH_KINDS: Record<string, string> = {
   '/api/hr/payroll/components/{id}': 'salary_component',
   '/api/hr/payroll/employee-components/{id}': 'employee_component',
   '/api/hr/payroll/{id}': 'payroll_record',
+  '/api/kpi/kpis/{id}': 'kpi',
+  '/api/kpi/kpi-targets/{id}': 'kpi_target',
+  '/api/kpi/kpi-values/{id}': 'kpi_value',
+  '/api/kpi/bonus-rules/{id}': 'bonus_rule',
+  '/api/kpi/bonus-payments/{id}': 'bonus_payment',
 };
 
 /** Request-body properties that name a tenant row, and the kind they name. */
@@ -48,6 +53,10 @@ export const BODY_ID_KINDS: Record<string, string> = {
   work_location_id: 'work_location',
   component_id: 'salary_component',
   attachment_id: 'leave_attachment',
+  kpi_id: 'kpi',
+  // the sample target_type and entity_type is the first subject type, employee
+  target_id: 'employee',
+  entity_id: 'employee',
 };
 
 /** The kind of one path parameter: looked up by the path up to and including that parameter. */

@@ -21,6 +21,12 @@ import { WorkLocation } from '../../src/modules/shifts/work-location.entity';
 import { AttendanceRecord } from '../../src/modules/attendance/attendance-record.entity';
 import { SalaryComponent } from '../../src/modules/payroll/salary-component.entity';
 import { EmployeeSalaryComponent } from '../../src/modules/payroll/employee-salary-component.entity';
+import { Kpi } from '../../src/modules/kpi/kpi.entity';
+import { KpiTarget } from '../../src/modules/kpi/kpi-target.entity';
+import { KpiValue } from '../../src/modules/kpi/kpi-value.entity';
+import { BonusRule } from '../../src/modules/kpi/bonus-rule.entity';
+import { BonusRuleTier } from '../../src/modules/kpi/bonus-rule-tier.entity';
+import { BonusPayment } from '../../src/modules/kpi/bonus-payment.entity';
 import type { TestApp } from '../support/app';
 import { bearer, createCompany, createUser, grant, login, unique, type CompanyFixture } from '../support/fixtures';
 
@@ -174,6 +180,41 @@ export const TENANT_FACTORIES: Record<string, Factory> = {
   },
   task_template: (em, owner, text) =>
     save(em, em.create(TaskTemplate, { company: companyRef(em, owner), name: text, title: text })),
+  kpi: (em, owner, text) =>
+    save(em, em.create(Kpi, { company: companyRef(em, owner), name: text, code: unique('K').toUpperCase(), category: 'sales' })),
+  kpi_target: async (em, owner, text, t) => {
+    const kpi = em.getReference(Kpi, await TENANT_FACTORIES.kpi(em, owner, text, t));
+    const employee = em.getReference(Employee, await TENANT_FACTORIES.employee(em, owner, text, t));
+    const day = nextDate();
+    return save(
+      em,
+      em.create(KpiTarget, { company: companyRef(em, owner), kpi, target_type: 'employee', employee, period_start_date: day, period_end_date: day, target_value: '10.00', notes: text }),
+    );
+  },
+  kpi_value: async (em, owner, text, t) => {
+    const kpi = em.getReference(Kpi, await TENANT_FACTORIES.kpi(em, owner, text, t));
+    const employee = em.getReference(Employee, await TENANT_FACTORIES.employee(em, owner, text, t));
+    const day = nextDate();
+    return save(
+      em,
+      em.create(KpiValue, { company: companyRef(em, owner), kpi, entity_type: 'employee', employee, period_start_date: day, period_end_date: day, actual_value: '10.00', notes: text }),
+    );
+  },
+  bonus_rule: async (em, owner, text, t) => {
+    const kpi = em.getReference(Kpi, await TENANT_FACTORIES.kpi(em, owner, text, t));
+    const company = companyRef(em, owner);
+    const rule = em.create(BonusRule, { company, kpi, name: text });
+    em.create(BonusRuleTier, { company, bonus_rule: rule, min_achievement: '100.00', bonus_type: 'fixed', bonus_value: '50.00' });
+    return save(em, rule);
+  },
+  bonus_payment: async (em, owner, text, t) => {
+    const employee = em.getReference(Employee, await TENANT_FACTORIES.employee(em, owner, text, t));
+    const day = nextDate();
+    return save(
+      em,
+      em.create(BonusPayment, { company: companyRef(em, owner), employee, payment_period_start: day, payment_period_end: day, bonus_amount: '50.00', status_note: text }),
+    );
+  },
 };
 
 export const PLATFORM_FACTORIES: Record<string, (em: EntityManager, text: string) => Promise<number>> = {

@@ -103,7 +103,11 @@ export class UpdateBonusRuleDto extends RuleDetailsDto {
   @IsNotEmpty({ message: 'name is required' })
   name?: string;
 
-  @ApiPropertyOptional({ type: [BonusTierDto] })
+  @ApiPropertyOptional({
+    type: [BonusTierDto],
+    description: 'When sent, replace all the tiers',
+    example: [{ min_achievement: '100.00', bonus_type: 'fixed', bonus_value: '300.00' }],
+  })
   @ValidateIf(present)
   // checked bottom-up: the list itself first
   @ArrayMaxSize(MAX_TIERS, { message: `At most ${MAX_TIERS} tiers` })

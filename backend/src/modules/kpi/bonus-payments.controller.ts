@@ -9,7 +9,7 @@ import { BonusPaymentsService, OWN_BONUS, PAYMENT_LIST } from './bonus-payments.
 import { CompanyScopedDto } from './dto/common.dto';
 import { BonusPaymentResponseDto, BonusTotalsDto, MarkPaidDto, StatusNoteDto } from './dto/bonus-payment.dto';
 import { RequireKpiFeature } from './kpi-feature.guard';
-import { foldPlain } from './kpis.controller';
+import { foldPlain } from './sql-list';
 
 const FILTERS =
   'Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, ' +

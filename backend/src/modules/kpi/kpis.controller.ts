@@ -5,17 +5,10 @@ import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
+import { foldPlain } from './sql-list';
 import { CreateKpiDto, KpiResponseDto, KPI_REQUIRED, UpdateKpiDto } from './dto/kpi.dto';
 import { RequireKpiFeature } from './kpi-feature.guard';
 import { KPI_IN_USE, KPI_LIST, KpisService } from './kpis.service';
-
-/** Plain query parameters of the spec's call, folded into the filter when the filter does not set them. */
-export function foldPlain(q: ListQuery, plain: Record<string, string | undefined>): ListQuery {
-  for (const [key, value] of Object.entries(plain)) {
-    if (value !== undefined && value !== '' && q.filter[key] === undefined) q.filter[key] = value;
-  }
-  return q;
-}
 
 /**
  * KPIs (hr.md 2, 3, 7). Module hr (view to read, create/edit/delete to change) and the package's

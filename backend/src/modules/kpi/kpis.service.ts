@@ -18,7 +18,6 @@ export const KPI_LIST: ListQueryOptions = {
   maxLimit: 1000,
 };
 
-export const KPI_STATUSES = ['active', 'inactive'] as const;
 export const KPI_IN_USE = 'This KPI has approved or paid bonus payments and cannot be deleted; deactivate it instead';
 const codeTaken = (code: string) => `A KPI with code ${code} already exists`;
 

@@ -1,6 +1,6 @@
 import { badRequest } from '../../common/http/errors';
 import { escapeLike, isCalendarDate } from '../../common/http/fields';
-import { idList } from '../../common/http/list-query';
+import { idList, type ListQuery } from '../../common/http/list-query';
 
 /** The conditions and parameters of a raw-SQL list query, built filter by filter. */
 export class SqlWhere {
@@ -103,4 +103,12 @@ export async function sqlPage<T>(
       : ((await em.execute(`select count(*)::int as total from (${base}) x where ${where.sql}`, where.params)) as Array<{ total: number }>)[0]
           .total;
   return { rows, total };
+}
+
+/** The spec's plain query parameters, folded into the filter where the filter does not set them. */
+export function foldPlain(q: ListQuery, plain: Record<string, string | undefined>): ListQuery {
+  for (const [key, value] of Object.entries(plain)) {
+    if (value !== undefined && value !== '' && q.filter[key] === undefined) q.filter[key] = value;
+  }
+  return q;
 }

@@ -5,51 +5,66 @@ import { idList, type ListQuery } from '../../common/http/list-query';
 import type { EmployeeResponseDto } from './dto/employee.dto';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
 
-/** What each sortable field orders by (the id follows as the tie-break). */
-const SORT: Record<string, { sql: string[]; joins?: string }> = {
-  id: { sql: [] },
-  employee_code: { sql: ['e.employee_code'] },
-  first_name: { sql: ['e.first_name'] },
-  last_name: { sql: ['e.last_name'] },
-  name: { sql: ['e.first_name', 'e.last_name'] },
-  email: { sql: ['e.email'] },
-  department_name: { sql: ['d.department_name'], joins: 'left join departments d on d.id = e.department_id' },
-  position_title: { sql: ['p.position_title'], joins: 'left join positions p on p.id = e.position_id' },
-  employment_status: { sql: ['e.employment_status'] },
-  employment_type: { sql: ['e.employment_type'] },
-  hire_date: { sql: ['e.hire_date'] },
-  salary: { sql: ['e.salary'] },
-  created_at: { sql: ['e.created_at'] },
-};
-
 /**
- * A word of q must occur in first name, last name, code or email: employee_search_ids (see
- * Migration20261124160000) answers the ids of the transaction's company that match, through a
- * trigram index where pg_trgm is installed.
+ * What each sortable field orders by (the id follows as the tie-break): `page` on the employee
+ * rows e (with d or p joined where named), `rows` the same order on the answer's columns.
  */
-const SEARCH = `e.id in (select employee_search_ids(?))`;
+const SORT: Record<string, { page: string[]; rows: string[]; join?: string }> = {
+  id: { page: [], rows: [] },
+  employee_code: { page: ['e.employee_code'], rows: ['employee_code'] },
+  first_name: { page: ['e.first_name'], rows: ['first_name'] },
+  last_name: { page: ['e.last_name'], rows: ['last_name'] },
+  name: { page: ['e.first_name', 'e.last_name'], rows: ['first_name', 'last_name'] },
+  email: { page: ['e.email'], rows: ['email'] },
+  department_name: {
+    page: ['d.department_name'],
+    rows: ['department_name'],
+    join: 'left join departments d on d.id = e.department_id',
+  },
+  position_title: { page: ['p.position_title'], rows: ['position_title'], join: 'left join positions p on p.id = e.position_id' },
+  employment_status: { page: ['e.employment_status'], rows: ['employment_status'] },
+  employment_type: { page: ['e.employment_type'], rows: ['employment_type'] },
+  // YYYY-MM-DD and ISO 8601 in UTC sort as the dates and times they write
+  hire_date: { page: ['e.hire_date'], rows: ['hire_date'] },
+  salary: { page: ['e.salary'], rows: ['salary'] },
+  created_at: { page: ['e.created_at'], rows: ['created_at'] },
+};
 
 const MAX_ID = 2147483647;
 const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
-/** The response fields of an employee row `e` (with its department d, position p, manager m, login u). */
+/**
+ * The response fields of an employee row e. Names of related rows are scalar subqueries rather
+ * than joins: planned in a fraction of the time, and read for the page's rows only.
+ */
 const COLUMNS = `
   e.id, e.company_id, e.employee_code, e.first_name, e.last_name, e.middle_name, e.email, e.phone,
   ${day('e.date_of_birth')} as date_of_birth, e.gender, e.address, e.city, e.state, e.country, e.postal_code,
-  e.department_id, d.department_name, e.position_id, p.position_title,
-  e.manager_id, case when m.id is not null then m.first_name || ' ' || m.last_name end as manager_name,
+  e.department_id, (select d.department_name from departments d where d.id = e.department_id) as department_name,
+  e.position_id, (select p.position_title from positions p where p.id = e.position_id) as position_title,
+  e.manager_id, (select m.first_name || ' ' || m.last_name from employees m where m.id = e.manager_id) as manager_name,
   e.employment_type, e.employment_status, ${day('e.hire_date')} as hire_date, ${day('e.termination_date')} as termination_date,
   e.salary, e.salary_currency, e.payment_frequency,
   e.emergency_contact_name, e.emergency_contact_phone, e.emergency_contact_relationship,
-  u.id as user_id, u.username, ${iso('e.created_at')} as created_at, ${iso('e.updated_at')} as updated_at`;
+  (select u.id from users u where u.employee_id = e.id) as user_id,
+  (select u.username from users u where u.employee_id = e.id) as username,
+  ${iso('e.created_at')} as created_at, ${iso('e.updated_at')} as updated_at`;
 
 interface Where {
+  /** `with ...` for the search, or empty */
+  with: string;
+  withParams: unknown[];
   sql: string;
   params: unknown[];
 }
 
-/** The list's conditions on employees `e`; raw SQL bypasses the tenant filter, so the company is bound here. */
+/**
+ * The list's conditions on employees e; raw SQL bypasses the tenant filter, so the company is
+ * bound here. Each word of q must occur in first name, last name, code or email:
+ * employee_search_ids (Migration20261124160000) answers the matching ids of the transaction's
+ * company, through a trigram index where pg_trgm is installed; once per word, in `with`.
+ */
 export function employeeWhere(companyId: number, filter: Record<string, unknown>): Where {
   const parts = ['e.company_id = ?'];
   const params: unknown[] = [companyId];
@@ -75,21 +90,26 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
   ids('e.manager_id', 'manager_id');
   oneOf('employment_status', EMPLOYMENT_STATUSES);
   oneOf('employment_type', EMPLOYMENT_TYPES);
+  let withSql = '';
+  const withParams: unknown[] = [];
   if (filter.q !== undefined) {
     if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
     // every word must match one of the fields: "jane doe" finds Jane Doe
-    for (const term of filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
-      parts.push(SEARCH);
-      params.push(`%${escapeLike(term)}%`);
+    const terms = filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
+    if (terms.length) {
+      withSql = `with hits as materialized (${terms.map(() => 'select employee_search_ids(?) as id').join(' intersect ')})`;
+      withParams.push(...terms.map((term) => `%${escapeLike(term)}%`));
+      // as an array: looked up by primary key, rather than joined against the company's rows
+      parts.push('e.id = any(array(select id from hits))');
     }
   }
-  return { sql: parts.join(' and '), params };
+  return { with: withSql, withParams, sql: parts.join(' and '), params };
 }
 
 /**
- * One page of employees in one statement: the ids of the page and the exact total of the
- * conditions (sorted on the employee columns alone, which for the default sort is an index-only
- * scan however deep the page), then their rows with department, position, manager and login.
+ * One page of employees and the exact total of its conditions in one statement: the ids of the
+ * page first (sorted on the employee columns alone, which for the default sort is an index-only
+ * scan however deep the page), then the response fields of those rows only.
  */
 export async function employeePage(
   em: EntityManager,
@@ -99,26 +119,23 @@ export async function employeePage(
   const where = employeeWhere(companyId, q.filter);
   const sort = SORT[q.sort.field];
   const dir = q.sort.order === 'DESC' ? 'desc' : 'asc';
-  const orderBy = [...sort.sql, 'e.id'].map((c) => `${c} ${dir}`).join(', ');
+  const order = (columns: string[], id: string) => [...columns, id].map((c) => `${c} ${dir}`).join(', ');
+  const count = `select count(*)::int from employees e where ${where.sql}`;
   const rows = await em.execute<Array<EmployeeResponseDto & { total: number }>>(
-    `with page as (
-       select e.id, count(*) over ()::int as total from employees e ${sort.joins ?? ''}
-        where ${where.sql} order by ${orderBy} limit ? offset ?
-     )
-     select ${COLUMNS}, page.total
-       from page
-       join employees e on e.id = page.id
-       left join departments d on d.id = e.department_id
-       left join positions p on p.id = e.position_id
-       left join employees m on m.id = e.manager_id
-       left join users u on u.employee_id = e.id
-      order by ${orderBy}`,
-    [...where.params, q.limit, q.offset],
+    `${where.with}
+     select ${COLUMNS}, (${count}) as total
+       from employees e
+      where e.id in (select e.id from employees e ${sort.join ?? ''}
+                      where ${where.sql} order by ${order(sort.page, 'e.id')} limit ? offset ?)
+      order by ${order(sort.rows, 'id')}`,
+    [...where.withParams, ...where.params, ...where.params, q.limit, q.offset],
   );
   // past the last row the page is empty and carries no total
   const total = rows.length
     ? rows[0].total
-    : (await em.execute<Array<{ total: number }>>(`select count(*)::int as total from employees e where ${where.sql}`, where.params))[0].total;
+    : q.offset === 0
+      ? 0
+      : (await em.execute<Array<{ total: number }>>(`${where.with} select (${count}) as total`, [...where.withParams, ...where.params]))[0].total;
   return { rows: rows.map(toResponse), total };
 }
 

@@ -1,0 +1,114 @@
+import { Employee } from '../src/modules/employees/employee.entity';
+import { createTestApp, type TestApp } from './support/app';
+import { bearer, createCompany, type CompanyFixture } from './support/fixtures';
+
+const API = '/api/hr/employees';
+const SIZE = 60;
+
+/** The employee list as react-admin pages through it: every row once, in order, with the right total. */
+describe('employee list paging at company scale', () => {
+  let t: TestApp;
+  let a: CompanyFixture;
+  let b: CompanyFixture;
+  let admin: Record<string, string>;
+  const list = (query: Record<string, unknown>) =>
+    t
+      .http()
+      .get(API)
+      .query(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))
+      .set(admin);
+  const totalOf = (res: { headers: Record<string, string> }) => Number(res.headers['content-range'].split('/').pop());
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    [a, b] = await Promise.all([createCompany(t, 'Paging A'), createCompany(t, 'Paging B')]);
+    admin = bearer(a.tokens.company_admin);
+    const em = t.em();
+    for (let i = 1; i <= SIZE; i++) {
+      em.create(Employee, {
+        company: a.company.id,
+        employee_code: `PG${String(i).padStart(3, '0')}`,
+        first_name: i % 3 === 0 ? 'Marta' : 'Luis',
+        last_name: i % 4 === 0 ? 'Pagerank' : `Row${i}`,
+        email: `pg${i}@paging.example.com`,
+        hire_date: `2020-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+        department: i % 2 ? a.department.id : null,
+      } as never);
+    }
+    // the other company has a matching name: it must never count
+    em.create(Employee, {
+      company: b.company.id,
+      employee_code: 'PG999',
+      first_name: 'Marta',
+      last_name: 'Pagerank',
+      email: 'pg999@paging.example.com',
+      hire_date: '2020-01-01',
+    } as never);
+    await em.flush();
+  });
+  afterAll(() => t.close());
+
+  it('pages through every employee once, in code order, with the same total on every page', async () => {
+    const seen: string[] = [];
+    let total = -1;
+    for (let first = 0; first < SIZE + 10; first += 25) {
+      const res = await list({ sort: ['employee_code', 'ASC'], range: [first, first + 24] });
+      expect(res.status).toBe(200);
+      const rows = res.body.data.filter((e: { employee_code: string }) => e.employee_code.startsWith('PG'));
+      seen.push(...rows.map((e: { employee_code: string }) => e.employee_code));
+      if (total < 0) total = totalOf(res);
+      expect(totalOf(res)).toBe(total);
+    }
+    // the company's own employee from the fixture is listed too
+    expect(total).toBe(SIZE + 1);
+    expect(seen).toEqual(Array.from({ length: SIZE }, (_, i) => `PG${String(i + 1).padStart(3, '0')}`));
+  });
+
+  it('answers a page past the end with no rows and the total', async () => {
+    const res = await list({ range: [500, 524] });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect(totalOf(res)).toBe(SIZE + 1);
+  });
+
+  it('sorts descending by hire date across pages, ties broken by id', async () => {
+    const one = await list({ sort: ['hire_date', 'DESC'], range: [0, 29] });
+    const two = await list({ sort: ['hire_date', 'DESC'], range: [30, 60] });
+    const rows = [...one.body.data, ...two.body.data] as Array<{ id: number; hire_date: string | null }>;
+    expect(rows).toHaveLength(SIZE + 1);
+    const dated = rows.filter((r) => r.hire_date !== null);
+    for (let i = 1; i < dated.length; i++) {
+      const [p, c] = [dated[i - 1], dated[i]];
+      expect(p.hire_date! > c.hire_date! || (p.hire_date === c.hire_date && p.id > c.id)).toBe(true);
+    }
+  });
+
+  it('shows the department name, and sorts by it', async () => {
+    const res = await list({ sort: ['department_name', 'ASC'], range: [0, 99], filter: { q: 'paging.example.com' } });
+    expect(totalOf(res)).toBe(SIZE);
+    const names = res.body.data.map((e: { department_name: string | null }) => e.department_name);
+    expect(names.filter((n: string | null) => n === a.department.department_name)).toHaveLength(SIZE / 2);
+    // ascending puts the employees without a department last
+    expect(names.slice(0, SIZE / 2).every((n: string | null) => n === a.department.department_name)).toBe(true);
+    expect(names.slice(SIZE / 2).every((n: string | null) => n === null)).toBe(true);
+  });
+
+  it('finds by every word of the search, counts the matches only, and pages through them', async () => {
+    // Marta: every third; Pagerank: every fourth; both: every twelfth (5 of 60)
+    const res = await list({ sort: ['employee_code', 'ASC'], range: [0, 2], filter: { q: 'marta PAGERANK' } });
+    expect(res.status).toBe(200);
+    expect(totalOf(res)).toBe(5);
+    expect(res.headers['content-range']).toBe('hr/employees 0-2/5');
+    expect(res.body.data.map((e: { employee_code: string }) => e.employee_code)).toEqual(['PG012', 'PG024', 'PG036']);
+    const rest = await list({ sort: ['employee_code', 'ASC'], range: [3, 5], filter: { q: 'marta PAGERANK' } });
+    expect(rest.headers['content-range']).toBe('hr/employees 3-4/5');
+    expect(rest.body.data.map((e: { employee_code: string }) => e.employee_code)).toEqual(['PG048', 'PG060']);
+  });
+
+  it('combines the search with other filters', async () => {
+    const res = await list({ range: [0, 99], filter: { q: 'marta', department_id: a.department.id } });
+    // Marta (every third) with a department (odd rows): 3, 9, 15, ..., 57
+    expect(totalOf(res)).toBe(10);
+    expect(res.body.data.every((e: { department_id: number }) => e.department_id === a.department.id)).toBe(true);
+  });
+});

@@ -1,5 +1,15 @@
-// autocannon: a fixed request rate (latency under a steady load) or as fast as possible (throughput).
+// Load: a steady request rate (latency under a given load), and autocannon as fast as possible
+// (throughput).
+//
+// autocannon's own rate limit (overallRate) lets every connection send its share of a second's
+// requests back to back as soon as the second starts and then pause: the server sees a burst of
+// the whole second's requests, and the latencies are those of a saturated server. A steady rate is
+// therefore paced here: request i is due at start + i / rate whatever happened to the others (open
+// loop), and its latency counts from that due time, so time spent waiting for a free connection
+// is not hidden (no coordinated omission).
+import http from 'node:http';
 import { benchRequire } from './env.mjs';
+import { percentile } from './stats.mjs';
 
 const autocannon = benchRequire('autocannon');
 
@@ -9,19 +19,57 @@ function run(opts) {
   });
 }
 
-/** `rate` requests per second for `seconds` over enough connections that none waits on another. */
-export async function fixedRate(url, { rate, seconds, headers = {}, connections = 64 }) {
-  const r = await run({ url, headers, connections, overallRate: rate, duration: seconds, timeout: 10 });
-  return summarize(r);
+/** `rate` requests per second for `seconds`, evenly spaced, over up to `connections` keep-alive connections. */
+export async function fixedRate(url, { rate, seconds, headers = {}, connections = 64, timeoutMs = 10_000 }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  const started = performance.now();
+  const pending = [];
+  const one = (due) =>
+    new Promise((resolve) => {
+      const req = http.get(url, { agent, headers, timeout: timeoutMs }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode < 200 || res.statusCode >= 300) non2xx++;
+          latencies.push(performance.now() - due);
+          resolve();
+        });
+      });
+      req.on('timeout', () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+    });
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    // timers fire late by a millisecond or so: sleep to just before, then spin to the due time
+    if (wait > 2) await new Promise((r) => setTimeout(r, wait - 1.5));
+    while (performance.now() < due) await new Promise((r) => setImmediate(r));
+    pending.push(one(due));
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: total,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1],
+    errors: errors + non2xx,
+    non2xx,
+  };
 }
 
-/** As many requests as `connections` keep-alive clients can get through in `seconds`. */
+/** As many requests as `connections` keep-alive clients can get through in `seconds` (autocannon). */
 export async function maxThroughput(url, { seconds, headers = {}, connections = 16 }) {
   const r = await run({ url, headers, connections, duration: seconds, timeout: 10 });
-  return summarize(r);
-}
-
-function summarize(r) {
   return {
     requests: r.requests.total,
     rps: r.requests.average,

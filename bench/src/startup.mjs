@@ -85,9 +85,12 @@ export async function measureStartup(size, runs) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hr-bench-embedded-'));
   try {
     log('startup: creating the embedded database (first start, not measured)');
+    let t = performance.now();
     await npmStart(dataDir, 120_000);
-    log('startup: seeding the embedded database');
+    log(`startup: created in ${((performance.now() - t) / 1000).toFixed(1)} s; seeding the embedded database`);
+    t = performance.now();
     const seeded = JSON.parse(await runNode([join(ROOT, 'bench/src/seed-embedded.mjs'), dataDir, JSON.stringify(size)], {}));
+    log(`startup: seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const starts = [];
     for (let i = 0; i < runs; i++) starts.push(await npmStart(dataDir, 30_000));
     const times = starts.map((s) => s.ms);

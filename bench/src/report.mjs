@@ -70,6 +70,7 @@ function budgetText(f) {
 export function formatNumber(v) {
   if (typeof v !== 'number') return String(v);
   const abs = Math.abs(v);
+  if (abs > 0 && abs < 0.1) return v.toPrecision(2);
   const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
   return v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }

@@ -166,6 +166,9 @@ async function main() {
           const note = `${r.requests} requests evenly spaced, ${r.rps.toFixed(0)}/s answered, p50 ${r.p50.toFixed(1)} ms, max ${r.max.toFixed(0)} ms${tries}`;
           report.add({ group: 'load', name: `${c.name} at ${profile.loadRate}/s for ${profile.loadSeconds} s: p99`, value: r.p99, unit: 'ms', max: b.listP99Ms, note });
           report.add({ group: 'load', name: `${c.name} at ${profile.loadRate}/s: errors`, value: r.errors, unit: '', max: 0 });
+          // what the server can answer at most, for reading the latency above
+          const most = await maxThroughput(url, { seconds: profile.overheadSeconds, headers, connections: 10 });
+          report.add({ group: 'load', name: `${c.name}: throughput`, value: most.rps, unit: 'req/s', note: `autocannon, 10 connections, ${most.errors} errors` });
         }
       }
 

@@ -53,6 +53,18 @@ async function login(base, email) {
   return res.json().data.access_token;
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART and the like): such a run is repeated, twice at most. */
+async function lighthouseRetried(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url);
+    } catch (e) {
+      if (attempt >= 3 || !/Runtime error|Please run Lighthouse again/i.test(e.message)) throw e;
+      log(`lighthouse: ${e.message.split('\n')[0].slice(0, 160)}; running it again`);
+    }
+  }
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const profile = PROFILES[args.profile];
@@ -237,7 +249,7 @@ async function main() {
       if (wants('frontend')) {
         try {
           const runs = [];
-          for (let i = 0; i < profile.lighthouseRuns; i++) runs.push(await lighthouse(`${server.base}/`));
+          for (let i = 0; i < profile.lighthouseRuns; i++) runs.push(await lighthouseRetried(`${server.base}/`));
           const perf = median(runs.map((r) => r.performance));
           const a11y = median(runs.map((r) => r.accessibility));
           const lcp = median(runs.map((r) => r.lcpMs));

@@ -270,6 +270,9 @@ export async function companyDigest(em: EntityManager, companyId: number): Promi
 export async function keepActiveLandingPage(em: EntityManager): Promise<() => Promise<void>> {
   const [active] = await em.execute<Array<{ id: number }>>('select id from landing_pages where is_active');
   return async () => {
-    if (active) await em.execute('update landing_pages set is_active = (id = ?)', [active.id]);
+    if (!active) return;
+    // two statements: at most one page is active at any moment (a unique index says so)
+    await em.execute('update landing_pages set is_active = false where is_active and id <> ?', [active.id]);
+    await em.execute('update landing_pages set is_active = true where id = ?', [active.id]);
   };
 }

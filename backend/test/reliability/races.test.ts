@@ -7,6 +7,7 @@ import { Company } from '../../src/modules/companies/company.entity';
 import { Department } from '../../src/modules/departments/department.entity';
 import { Employee } from '../../src/modules/employees/employee.entity';
 import { bearer, createCompany, createUser, login, unique } from '../support/fixtures';
+import { keepActiveLandingPage } from '../isolation/world';
 
 export const RACERS = 50;
 
@@ -35,6 +36,7 @@ describe('races: 50 identical requests, one effect', () => {
   it('landing-page activations racing between two pages leave exactly one page active', async () => {
     const create = (name: string) =>
       t.http().post('/api/cms/admin/landing-pages').set(bearer(superadmin)).send({ hero_title: name });
+    const restore = await keepActiveLandingPage(t.em());
     const first = (await create('Race one')).body.data.id;
     const second = (await create('Race two')).body.data.id;
 
@@ -46,6 +48,7 @@ describe('races: 50 identical requests, one effect', () => {
     const active = await t.em().execute('select id from landing_pages where is_active');
     expect(active).toHaveLength(1);
     expect([first, second]).toContain(Number(active[0].id));
+    await restore();
   });
 
   it('bonus calculations of one period racing leave exactly one set of payments', async () => {

@@ -7,6 +7,18 @@ import {
 } from '@mikro-orm/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * The database cannot be reached, as opposed to a statement that failed: SQLSTATE class 08
+ * (connection exception) or 57P01–57P03 (shut down, starting), or a client error without any
+ * SQLSTATE (refused, reset or ended connection). A failing statement always has a SQLSTATE, so
+ * its message (which may well say "terminated") is never taken for an outage.
+ */
+function databaseUnavailable(exception: DriverException): boolean {
+  const code = String((exception as { code?: unknown }).code ?? '');
+  if (/^[0-9A-Z]{5}$/.test(code)) return code.startsWith('08') || ['57P01', '57P02', '57P03'].includes(code);
+  return /^E(CONNREFUSED|CONNRESET|PIPE|HOSTUNREACH|TIMEDOUT)$/.test(code) || /connect|terminat/i.test(exception.message);
+}
+
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad request',
   401: 'Authentication required',
@@ -87,7 +99,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
           : STATUS_MESSAGES[fastifyStatus] ?? (exception as any).message;
       return { status: fastifyStatus, body: { success: false, message } };
     }
-    if (exception instanceof DriverException && /connect|terminat|ECONNREFUSED/i.test(exception.message)) {
+    if (exception instanceof DriverException && databaseUnavailable(exception)) {
       this.logger.error(`database unavailable on ${request.method} ${request.url}: ${exception.message}`);
       return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { success: false, message: 'The database is unavailable, please try again shortly' } };
     }

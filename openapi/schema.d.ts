@@ -10564,6 +10564,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A bonus payment included in the records was cancelled or rejected after the run: process it again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description A paid payroll record cannot change; or the month has no payroll */
             422: {
                 headers: {

@@ -371,9 +371,25 @@ describe('KPI bonuses: achievement, tiers, calculation, decisions, payroll', () 
       expect(outside.status).toBe(409);
       expect(outside.body.message).toBe('This bonus is included in the payroll for February 2026 and is paid with it');
 
+      // a bonus cancelled after the run is never paid with it: the payroll must be processed again
+      const [other] = (await payments({ period: '2026-02' })).filter(
+        (p) => p.status === 'approved' && p.id !== annFeb.id,
+      );
+      const withOther = await t.http().get('/api/hr/payroll').query({ year: 2026, month: 2, employee_id: other.employee_id }).set(admin);
+      expect(withOther.body.data[0].bonuses).toBe(other.bonus_amount);
+      expect((await put(`bonus-payments/${other.id}/cancel`, { reason: 'Target revised' })).status).toBe(200);
+      const refused = await t.http().put('/api/hr/payroll/status').set(admin).send({ year: 2026, month: 2, payment_status: 'paid' });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(
+        'A bonus payment included in this payroll was cancelled or rejected after it was processed: process the payroll again before paying it',
+      );
+      expect((await t.http().post('/api/hr/payroll').set(admin).send({ year: 2026, month: 2 })).status).toBe(201);
+      const rerun = await t.http().get('/api/hr/payroll').query({ year: 2026, month: 2, employee_id: other.employee_id }).set(admin);
+      expect(rerun.body.data[0].bonuses).toBe('0.00');
+
       const paid = await t.http().put('/api/hr/payroll/status').set(admin).send({ year: 2026, month: 2, payment_status: 'paid', payment_date: '2026-02-27' });
       expect(paid.status).toBe(200);
-      expect(paid.body.data.bonuses_paid).toBe(2);
+      expect(paid.body.data.bonuses_paid).toBe(1);
       const after = (await t.http().get(`${API}/bonus-payments/${annFeb.id}`).set(admin)).body.data;
       expect(after).toMatchObject({ status: 'paid', paid_date: '2026-02-27' });
       expect((await put(`bonus-payments/${annFeb.id}/cancel`)).status).toBe(409);

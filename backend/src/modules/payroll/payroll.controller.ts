@@ -149,6 +149,7 @@ export class PayrollController {
   @ApiEnvelope(StatusChangeResultDto)
   @ApiNotFoundResponse({ description: "A record id is not the caller's company's" })
   @ApiUnprocessableEntityResponse({ description: 'A paid payroll record cannot change; or the month has no payroll' })
+  @ApiConflictResponse({ description: 'A bonus payment included in the records was cancelled or rejected after the run: process it again' })
   async setStatus(@Auth() ctx: AuthContext, @Body() dto: SetPaymentStatusBulkDto) {
     const result = await this.payroll.setStatus(ctx, dto);
     return ok(result, `${result.updated} payroll ${result.updated === 1 ? 'record' : 'records'} updated`);

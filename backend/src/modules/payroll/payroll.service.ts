@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
-import { badRequest, notFound, unprocessable } from '../../common/http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
@@ -44,6 +44,9 @@ export interface PlainPayrollFilters {
   status?: string;
   employee_id?: string;
 }
+
+export const BONUS_CHANGED =
+  'A bonus payment included in this payroll was cancelled or rejected after it was processed: process the payroll again before paying it';
 
 @Injectable()
 export class PayrollService {
@@ -179,6 +182,15 @@ export class PayrollService {
     );
     if (status !== 'paid' && counts.paid > 0) throw unprocessable(PAID_IS_FINAL, 'payment_status');
 
+    if (status === 'paid' && (await sources(em)).bonuses) {
+      // a bonus cancelled or rejected after the run must not be paid with the records
+      const [stale] = await em.execute<Array<{ n: number }>>(
+        `select count(*)::int as n from payroll_lines l join bonus_payments b on b.id = l.bonus_payment_id
+          where l.company_id = ? and l.record_id in (?) and b.status not in ('approved', 'paid')`,
+        [companyId, ids],
+      );
+      if (stale.n > 0) throw conflict(BONUS_CHANGED, 'payment_status');
+    }
     // records already paid keep their payment date
     const updated = await em.execute<Array<{ id: number }>>(
       `update payroll_records set payment_status = ?, payment_date = ?, updated_at = now()

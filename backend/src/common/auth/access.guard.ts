@@ -4,8 +4,8 @@ import { JwtService } from '@nestjs/jwt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../modules/users/user.entity';
-import { PermissionsService, type EffectivePermissions } from '../../modules/permissions/permissions.service';
-import { PlanService } from '../../modules/permissions/plan.service';
+import { entryRowsSql, PermissionsService, type EffectivePermissions, type EntryRow } from '../../modules/permissions/permissions.service';
+import { PLAN_COLUMNS, PlanService, type PlanRow } from '../../modules/permissions/plan.service';
 import { AuditService } from '../../modules/audit/audit.service';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
@@ -21,7 +21,12 @@ interface UserRow {
   session_version: number;
 }
 
-export type AuthedRequest = FastifyRequest & { auth?: AuthContext; permissions?: EffectivePermissions };
+export type AuthedRequest = FastifyRequest & {
+  auth?: AuthContext;
+  permissions?: EffectivePermissions;
+  /** the employee's permission entries, read with the user (see PermissionsService.effective) */
+  entryRows?: EntryRow[];
+};
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -89,7 +94,7 @@ export class AccessGuard implements CanActivate {
             : 'Your account is not linked to a company',
         );
       }
-      req.permissions = await this.permissions.effective(auth);
+      req.permissions = await this.permissions.effective(auth, req.entryRows);
       if (!PermissionsService.allows(req.permissions, required.module, required.action)) {
         throw forbidden(`You do not have ${required.action} access to the ${required.module} module`);
       }
@@ -113,15 +118,24 @@ export class AccessGuard implements CanActivate {
     }
     // the columns the check needs, read straight (every request pays for this read, and loading
     // the whole entity costs several times the query)
-    const [user] = await this.em.execute<UserRow[]>(
-      'select id, role, company_id, employee_id, is_active, session_version from users where id = ?',
-      [claims.sub],
+    // and the plan of the company the request works on, in the same statement
+    const [user] = await this.em.execute<Array<UserRow & Partial<PlanRow> & { plan_company_id: number | null; entry_rows: EntryRow[] | null }>>(
+      `select u.id, u.role, u.company_id, u.employee_id, u.is_active, u.session_version, c.id as plan_company_id, ${PLAN_COLUMNS},
+              case when u.role in ('employee', 'client') and u.employee_id is not null
+                   then ${entryRowsSql('u.employee_id', 'c.id')} end as entry_rows
+         from users u
+         left join companies c on c.id = (case when u.role = 'superadmin' then ?::int else u.company_id end)
+         left join packages p on p.id = c.package_id
+        where u.id = ?`,
+      [claims.cid ?? null, claims.sub],
     );
     // a raised session_version (password changed, account or company disabled) ends older tokens
     if (!user || !user.is_active || (claims.sv ?? 0) !== user.session_version) {
       throw unauthorized('Your session has expired, please sign in again');
     }
     const impersonating = user.role === 'superadmin' && !!claims.cid;
+    if (user.plan_company_id && user.package_id) this.plans.remember(user.plan_company_id, user as PlanRow);
+    req.entryRows = user.entry_rows ?? undefined;
     return {
       userId: user.id,
       role: user.role,

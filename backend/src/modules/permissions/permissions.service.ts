@@ -8,6 +8,29 @@ export type EffectivePermissions = Map<ModuleKey, ModuleRights>;
 
 const ALL: ModuleRights = { view: true, create: true, edit: true, delete: true };
 
+/** One module's flags: the union over the employee's position's and department's entries. */
+export interface EntryRow {
+  module_key: ModuleKey;
+  v: boolean;
+  c: boolean;
+  e: boolean;
+  d: boolean;
+}
+
+/**
+ * The employee's entries as a JSON array of EntryRow, for a query that reads them beside other
+ * things (the access guard reads them with the user and the plan, in one statement).
+ */
+export const entryRowsSql = (employeeId: string, companyId: string) => `(
+  select coalesce(json_agg(x), '[]'::json) from (
+    select m.module_key, bool_or(pe.can_view) v, bool_or(pe.can_create) c, bool_or(pe.can_edit) e, bool_or(pe.can_delete) d
+      from employees emp
+      join permission_entries pe on pe.company_id = emp.company_id
+           and (pe.position_id = emp.position_id or pe.department_id = emp.department_id)
+      join modules m on m.id = pe.module_id
+     where emp.id = ${employeeId} and emp.company_id = ${companyId}
+     group by m.module_key) x)`;
+
 @Injectable()
 export class PermissionsService {
   constructor(
@@ -22,30 +45,33 @@ export class PermissionsService {
   /**
    * The company's plan modules ∩ (company_admin and impersonating superadmin: all;
    * others: the union of their position's and department's entries). Computed per request,
-   * so a change takes effect on the user's next request.
+   * so a change takes effect on the user's next request; `entriesRead`: the entries when this
+   * request has read them already.
    */
-  async effective(ctx: AuthContext): Promise<EffectivePermissions> {
-    const result: EffectivePermissions = new Map();
-    if (!ctx.companyId) return result;
+  async effective(ctx: AuthContext, entriesRead?: EntryRow[]): Promise<EffectivePermissions> {
+    if (!ctx.companyId) return new Map();
     const plan = await this.plans.moduleKeys(ctx.companyId);
-    if (ctx.role === 'company_admin' || ctx.role === 'superadmin') {
+    if (ctx.role === 'company_admin' || ctx.role === 'superadmin') return PermissionsService.combine(plan, null);
+    if (!ctx.employeeId) return new Map();
+    if (entriesRead) return PermissionsService.combine(plan, entriesRead);
+    const [row] = await this.em.execute<Array<{ rows: EntryRow[] }>>(`select ${entryRowsSql('?', '?')} as rows`, [
+      ctx.employeeId,
+      ctx.companyId,
+    ]);
+    return PermissionsService.combine(plan, row.rows);
+  }
+
+  /**
+   * The effective permissions from the plan's modules and the employee's entries (null: an
+   * admin, who has every plan module). View is the precondition of every other action.
+   */
+  static combine(plan: Set<ModuleKey>, entries: EntryRow[] | null): EffectivePermissions {
+    const result: EffectivePermissions = new Map();
+    if (!entries) {
       for (const key of plan) result.set(key, { ...ALL });
       return result;
     }
-    if (!ctx.employeeId) return result;
-    const rows: Array<{ module_key: ModuleKey; v: boolean; c: boolean; e: boolean; d: boolean }> =
-      await this.em.execute(
-        `select m.module_key, bool_or(pe.can_view) v, bool_or(pe.can_create) c, bool_or(pe.can_edit) e, bool_or(pe.can_delete) d
-           from employees emp
-           join permission_entries pe on pe.company_id = emp.company_id
-                and (pe.position_id = emp.position_id or pe.department_id = emp.department_id)
-           join modules m on m.id = pe.module_id
-          where emp.id = ? and emp.company_id = ?
-          group by m.module_key`,
-        [ctx.employeeId, ctx.companyId],
-      );
-    for (const r of rows) {
-      // view is the precondition of every other action
+    for (const r of entries) {
       if (!plan.has(r.module_key) || !r.v) continue;
       result.set(r.module_key, { view: true, create: !!r.c, edit: !!r.e, delete: !!r.d });
     }

@@ -52,7 +52,17 @@ export const WRITE_BLOCKED: Record<'trial_ended' | 'suspended' | 'cancelled', st
   cancelled: 'Your subscription has been cancelled. Choose a package to continue.',
 };
 
-interface PlanRow {
+/**
+ * The plan columns of a company (alias c) joined to its package (alias p), for the queries that
+ * read a plan beside other things (the access guard reads it with the user, in one statement).
+ */
+export const PLAN_COLUMNS = `p.id as package_id, p.package_code, p.package_name, p.max_employees, p.max_admins,
+  c.subscription_status, c.trial_ends_at,
+  (select array_remove(array_agg(f.feature_code), null)
+     from package_features pf join features f on f.id = pf.feature_id and f.is_active
+    where pf.package_id = p.id and pf.is_included) as feature_codes`;
+
+export interface PlanRow {
   package_id: number;
   package_code: string;
   package_name: string;
@@ -114,6 +124,18 @@ export class PlanService {
     return found;
   }
 
+  /** Remembers, for the rest of this request, a plan read beside other things (PLAN_COLUMNS). */
+  remember(companyId: number, row: PlanRow): void {
+    const context = RequestContext.currentRequestContext();
+    if (!context) return;
+    let cache = this.perRequest.get(context);
+    if (!cache) {
+      cache = new Map();
+      this.perRequest.set(context, cache);
+    }
+    cache.set(companyId, Promise.resolve(PlanService.toPlan(companyId, row)));
+  }
+
   /** Forgets what this request read about the company (after changing its package or status). */
   forget(companyId: number): void {
     const context = RequestContext.currentRequestContext();
@@ -148,19 +170,13 @@ export class PlanService {
 
   private async load(companyId: number): Promise<CompanyPlan | null> {
     const rows: PlanRow[] = await this.em.execute(
-      `select p.id as package_id, p.package_code, p.package_name, p.max_employees, p.max_admins,
-              c.subscription_status, c.trial_ends_at,
-              array_remove(array_agg(f.feature_code), null) as feature_codes
-         from companies c
-         join packages p on p.id = c.package_id
-         left join package_features pf on pf.package_id = p.id and pf.is_included
-         left join features f on f.id = pf.feature_id and f.is_active
-        where c.id = ?
-        group by c.id, p.id`,
+      `select ${PLAN_COLUMNS} from companies c join packages p on p.id = c.package_id where c.id = ?`,
       [companyId],
     );
-    const row = rows[0];
-    if (!row) return null;
+    return rows[0] ? PlanService.toPlan(companyId, rows[0]) : null;
+  }
+
+  private static toPlan(companyId: number, row: PlanRow): CompanyPlan {
     const features = new Set(row.feature_codes ?? []);
     const trialEndsAt = row.trial_ends_at ? new Date(row.trial_ends_at) : null;
     return {

@@ -91,6 +91,8 @@ describe('tenant isolation matrix', () => {
       for (const [property, kind] of Object.entries(BODY_ID_KINDS)) {
         if (body && property in body) body[property] = await TENANT_FACTORIES[kind](em, owner ?? world.a, text, t);
       }
+      // company_id (sent under impersonation) names the company the rows belong to, not a fixed id
+      if (body && 'company_id' in body) body.company_id = (owner ?? world.a).company.id;
       em.clear(); // rows are written; a growing identity map would make every later flush rescan them
       return { pathIds, body };
     };

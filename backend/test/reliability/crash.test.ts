@@ -102,4 +102,39 @@ async function migrate(url: string): Promise<void> {
     expect(again.status).toBe(201);
     expect(await stored()).toBe(total);
   }, 120_000);
+
+  it('a bonus calculation cut by the crash leaves no partial set of payments, and calculates again once the database is back', async () => {
+    const admin = bearer(a.tokens.company_admin);
+    const post = (path: string, body: object) => t.http().post(`/api/kpi/${path}`).set(admin).send(body);
+    // every employee of the company is a member of the department the target is set for
+    await t.em().execute(`update employees set department_id = ?, employment_status = 'active' where company_id = ?`, [
+      a.department.id,
+      a.company.id,
+    ]);
+    const [{ n: members }] = await t.em().execute(`select count(*)::int n from employees where company_id = ?`, [a.company.id]);
+    const kpi = (await post('kpis', { name: 'Team output', code: 'CRASH_OUT', category: 'operations' })).body.data;
+    const period = { period_start_date: '2026-09-01', period_end_date: '2026-09-30' };
+    expect((await post('kpi-targets', { kpi_id: kpi.id, target_type: 'department', target_id: a.department.id, target_value: 100, ...period })).status).toBe(201);
+    expect((await post('kpi-values', { kpi_id: kpi.id, entity_type: 'department', entity_id: a.department.id, actual_value: 120, ...period })).status).toBe(201);
+    const tiers = [{ min_achievement: '100', bonus_type: 'fixed', bonus_value: '100' }];
+    expect((await post('bonus-rules', { kpi_id: kpi.id, name: 'Team bonus', tiers })).status).toBe(201);
+    const stored = async () =>
+      Number((await t.em().execute(`select count(*)::int n from bonus_payments where company_id = ? and kpi_id = ?`, [a.company.id, kpi.id]))[0].n);
+
+    const answered = post('bonus-calculate', { period_start: '2026-09-01', period_end: '2026-09-30' }).then((res) => res.status);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await cluster.crash();
+    const status = await answered;
+    await cluster.start();
+    await until200(() => t.http().get('/api/health'), RECOVERY_BUDGET_MS);
+
+    const after = await stored();
+    console.log(`crash safety: bonus calculation answered ${status} when the database died; ${after} of ${members} payments stored`);
+    expect([0, members]).toContain(after);
+    if (status === 201) expect(after).toBe(members);
+
+    const again = await post('bonus-calculate', { period_start: '2026-09-01', period_end: '2026-09-30' });
+    expect(again.status).toBe(201);
+    expect(await stored()).toBe(members);
+  }, 120_000);
 });

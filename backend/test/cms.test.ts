@@ -209,7 +209,8 @@ describe('cms: landing pages', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-range']).toMatch(/^cms\/admin\/landing-pages 0-\d+\/\d+$/);
       expect(res.body.data[0]).toMatchObject({ id: page.id, is_active: false, created_at: expect.any(String) });
-      expect(res.body.data.filter((p: any) => p.is_active)).toHaveLength(1);
+      // at most one active page (the seeded one may be past the first page when other tests made many)
+      expect(res.body.data.filter((p: any) => p.is_active).length).toBeLessThanOrEqual(1);
       const active = await t.http().get(PAGES).query({ filter: '{"is_active":true}' }).set(bearer(superadmin));
       expect(active.body.data).toHaveLength(1);
     });

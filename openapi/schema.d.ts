@@ -5468,8 +5468,8 @@ export interface components {
             period_start: string;
             /** @example 2026-01-31 */
             period_end: string;
-            /** @description Only this KPI (it must be computed); all active computed KPIs when left out */
-            kpi_id?: number;
+            /** @description Only this KPI (it must be computed); all active computed KPIs when left out or null */
+            kpi_id?: number | null;
         };
         CreateKpiValueDto: {
             /** @description Sent under impersonation; must be the caller's company */

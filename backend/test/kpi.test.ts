@@ -245,6 +245,12 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       const manual = await newKpi();
       const calc = await post('kpi-values/calculate', { period_start: '2026-03-01', period_end: '2026-03-31', kpi_id: manual.id });
       expect([calc.status, calc.body.message]).toEqual([422, 'This KPI is entered manually: it has nothing to calculate']);
+      // no KPI named (left out, null or empty) calculates every computed KPI
+      for (const kpi_id of [null, '']) {
+        const all = await post('kpi-values/calculate', { period_start: '2026-03-01', period_end: '2026-03-31', kpi_id });
+        expect(all.status).toBe(201);
+        expect(all.body.data.kpis.map((x: { kpi_id: number }) => x.kpi_id)).toContain(k.id);
+      }
     });
   });
 

@@ -144,7 +144,7 @@ export class KpiValuesService {
     assertOwnCompany(ctx, dto.company_id);
     assertPeriod(dto.period_start, dto.period_end, 'period_end', 'period_start', MAX_PERIOD_DAYS);
     let kpis: Array<{ id: number; name: string; data_source_type: string }>;
-    if (dto.kpi_id !== undefined) {
+    if (dto.kpi_id !== undefined && dto.kpi_id !== null) {
       const kpi = await resolveKpi(this.em, dto.kpi_id);
       if (kpi.data_source_type === 'manual') throw unprocessable(NOT_COMPUTED, 'kpi_id');
       kpis = [kpi];

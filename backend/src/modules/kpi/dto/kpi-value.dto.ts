@@ -67,10 +67,10 @@ export class CalculateKpiValuesDto extends CompanyScopedDto {
   @IsNotEmpty({ message: 'period_end is required' })
   period_end!: string;
 
-  @ApiPropertyOptional({ description: 'Only this KPI (it must be computed); all active computed KPIs when left out' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Only this KPI (it must be computed); all active computed KPIs when left out or null' })
   @IsOptional()
   @IsId('kpi_id')
-  kpi_id?: number;
+  kpi_id?: number | null;
 }
 
 export class KpiValueResponseDto {

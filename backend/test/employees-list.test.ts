@@ -111,4 +111,40 @@ describe('employee list paging at company scale', () => {
     expect(totalOf(res)).toBe(10);
     expect(res.body.data.every((e: { department_id: number }) => e.department_id === a.department.id)).toBe(true);
   });
+
+  it('keeps every total exact when employees change, however they are written', async () => {
+    const byDepartment = { filter: { department_id: a.department.id }, range: [0, 0] };
+    const before = totalOf(await list({ range: [0, 0] }));
+    const inDepartment = totalOf(await list(byDepartment));
+    // the same lists again are answered from the remembered totals
+    expect(totalOf(await list({ range: [0, 0] }))).toBe(before);
+
+    // through the API
+    const created = await t
+      .http()
+      .post(API)
+      .set(admin)
+      .send({ employee_code: 'PGNEW', first_name: 'New', last_name: 'Hire', email: 'pgnew@paging.example.com', hire_date: '2026-01-05', department_id: a.department.id });
+    expect(created.status).toBe(201);
+    expect(totalOf(await list({ range: [0, 0] }))).toBe(before + 1);
+    expect(totalOf(await list(byDepartment))).toBe(inDepartment + 1);
+
+    // straight in the database (an import, a script): an update that moves rows out of the filter
+    const moved = await t.em().getConnection().execute(
+      `update employees set department_id = null where company_id = ? and employee_code in ('PG001', 'PG003')`,
+      [a.company.id],
+    );
+    expect(moved).toBeDefined();
+    expect(totalOf(await list(byDepartment))).toBe(inDepartment - 1);
+
+    // another company's change leaves this company's totals as they are
+    const otherBefore = totalOf(await t.http().get(API).query({ range: '[0,0]' }).set(bearer(b.tokens.company_admin)));
+    await t.em().getConnection().execute(`delete from employees where company_id = ? and employee_code = 'PG999'`, [b.company.id]);
+    expect(totalOf(await t.http().get(API).query({ range: '[0,0]' }).set(bearer(b.tokens.company_admin)))).toBe(otherBefore - 1);
+    expect(totalOf(await list({ range: [0, 0] }))).toBe(before + 1);
+
+    const removed = await t.http().delete(`${API}/${created.body.data.id}`).set(admin);
+    expect(removed.status).toBe(200);
+    expect(totalOf(await list({ range: [0, 0] }))).toBe(before);
+  });
 });

@@ -6,11 +6,15 @@ export const APP_ROLE = 'hr_app';
 export const TENANT_POLICY = 'tenant_isolation';
 const OWNER_POLICY = 'owner_all';
 
-/** Tables of the entities that extend TenantScopedEntity. */
+/** Company-scoped tables kept by the database itself, with no entity (see Migration20261124200000). */
+export const INTERNAL_TENANT_TABLES = ['employee_list_versions'];
+
+/** Tables of the entities that extend TenantScopedEntity, and the internal company-scoped ones. */
 export function tenantTables(orm: MikroORM): string[] {
   return Object.values(orm.getMetadata().getAll())
     .filter((meta) => !meta.abstract && meta.class && meta.class.prototype instanceof TenantScopedEntity)
     .map((meta) => meta.tableName)
+    .concat(INTERNAL_TENANT_TABLES)
     .sort();
 }
 

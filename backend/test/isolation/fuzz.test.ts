@@ -140,7 +140,9 @@ describe('fuzzing every operation with bad input', () => {
   });
 
   it(`sends at least ${TARGET} bad requests: no 5xx, and nothing written by a rejected one`, async () => {
-    const writes = async () => Number((await em.execute('select count(*)::int n from fuzz_writes'))[0].n);
+    // the newest write's number: read from the key's index, where a count would scan a table that
+    // grows with every factory row
+    const writes = async () => Number((await em.execute('select coalesce(max(id), 0) as n from fuzz_writes'))[0].n);
     const plans = operations.map((op) => ({ op, mutations: mutationsOf(spec, op, world.a.company.id) }));
     const failures: string[] = [];
     const statuses = new Map<number, number>();

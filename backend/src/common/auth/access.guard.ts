@@ -4,8 +4,8 @@ import { JwtService } from '@nestjs/jwt';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import type { Role } from '../../modules/users/user.entity';
-import { entryRowsSql, PermissionsService, type EffectivePermissions, type EntryRow } from '../../modules/permissions/permissions.service';
-import { PLAN_COLUMNS, PlanService, type PlanRow } from '../../modules/permissions/plan.service';
+import { PermissionsService, type EffectivePermissions, type EntryRow } from '../../modules/permissions/permissions.service';
+import { PlanService, type PlanRow } from '../../modules/permissions/plan.service';
 import { AuditService } from '../../modules/audit/audit.service';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
@@ -116,19 +116,13 @@ export class AccessGuard implements CanActivate {
     } catch {
       throw unauthorized('Your session has expired, please sign in again');
     }
-    // the columns the check needs, read straight (every request pays for this read, and loading
-    // the whole entity costs several times the query)
-    // and the plan of the company the request works on, in the same statement
-    const [user] = await this.em.execute<Array<UserRow & Partial<PlanRow> & { plan_company_id: number | null; entry_rows: EntryRow[] | null }>>(
-      `select u.id, u.role, u.company_id, u.employee_id, u.is_active, u.session_version, c.id as plan_company_id, ${PLAN_COLUMNS},
-              case when u.role in ('employee', 'client') and u.employee_id is not null
-                   then ${entryRowsSql('u.employee_id', 'c.id')} end as entry_rows
-         from users u
-         left join companies c on c.id = (case when u.role = 'superadmin' then ?::int else u.company_id end)
-         left join packages p on p.id = c.package_id
-        where u.id = ?`,
-      [claims.cid ?? null, claims.sub],
+    // the user, the plan of the company the request works on and the employee's permission
+    // entries in one call of a function whose plan PostgreSQL keeps (Migration20261124200000)
+    const [row] = await this.em.execute<Array<{ ctx: (UserRow & Partial<PlanRow> & { plan_company_id: number | null; entry_rows: EntryRow[] | null }) | null }>>(
+      'select request_user_context(?, ?) as ctx',
+      [claims.sub, claims.cid ?? null],
     );
+    const user = row?.ctx;
     // a raised session_version (password changed, account or company disabled) ends older tokens
     if (!user || !user.is_active || (claims.sv ?? 0) !== user.session_version) {
       throw unauthorized('Your session has expired, please sign in again');

@@ -13,6 +13,7 @@ import { Migration20261122093229 } from './Migration20261122093229';
 import { Migration20261124153430 } from './Migration20261124153430';
 import { Migration20261124160000 } from './Migration20261124160000';
 import { Migration20261124161200 } from './Migration20261124161200';
+import { Migration20261124200000 } from './Migration20261124200000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124153430', class: Migration20261124153430 },
   { name: 'Migration20261124160000', class: Migration20261124160000 },
   { name: 'Migration20261124161200', class: Migration20261124161200 },
+  { name: 'Migration20261124200000', class: Migration20261124200000 },
 ];

@@ -107,9 +107,26 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
 }
 
 /**
+ * Totals counted at a version of the company's employees (employee_list_versions), by company and
+ * conditions. Exact: a total is used only while the version it was counted at is still the one the
+ * page's own statement reads; bounded, oldest first.
+ */
+const countedTotals = new Map<string, { version: string; total: number }>();
+const MAX_COUNTED_TOTALS = 5000;
+
+function rememberTotal(key: string, version: string | null, total: number): void {
+  if (version === null) return;
+  countedTotals.delete(key);
+  countedTotals.set(key, { version, total });
+  if (countedTotals.size > MAX_COUNTED_TOTALS) countedTotals.delete(countedTotals.keys().next().value!);
+}
+
+/**
  * One page of employees and the exact total of its conditions in one statement: the ids of the
  * page first (sorted on the employee columns alone, which for the default sort is an index-only
- * scan however deep the page), then the response fields of those rows only.
+ * scan however deep the page), then the response fields of those rows only. The total is
+ * counted only when the company's employees changed since it was last counted for these
+ * conditions (the count's subquery is not run when the case takes its first branch).
  */
 export async function employeePage(
   em: EntityManager,
@@ -121,24 +138,32 @@ export async function employeePage(
   const dir = q.sort.order === 'DESC' ? 'desc' : 'asc';
   const order = (columns: string[], id: string) => [...columns, id].map((c) => `${c} ${dir}`).join(', ');
   const count = `select count(*)::int from employees e where ${where.sql}`;
-  const rows = await em.execute<Array<EmployeeResponseDto & { total: number }>>(
+  const version = `coalesce((select v.version from employee_list_versions v where v.company_id = ${Number(companyId)}), 0)::text`;
+  const key = `${companyId}\u0000${where.with}\u0000${where.sql}\u0000${JSON.stringify([...where.withParams, ...where.params])}`;
+  const known = countedTotals.get(key);
+  const rows = await em.execute<Array<EmployeeResponseDto & { total: number; list_version: string }>>(
     `${where.with}
-     select ${COLUMNS}, (${count}) as total
+     select ${COLUMNS},
+            case when ${version} = ? then ?::int else (${count}) end as total,
+            ${version} as list_version
        from employees e
       where e.id in (select e.id from employees e ${sort.join ?? ''}
                       where ${where.sql} order by ${order(sort.page, 'e.id')} limit ? offset ?)
       order by ${order(sort.rows, 'id')}`,
-    [...where.withParams, ...where.params, ...where.params, q.limit, q.offset],
+    [...where.withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params, q.limit, q.offset],
   );
+  if (rows.length) {
+    rememberTotal(key, rows[0].list_version, rows[0].total);
+    return { rows: rows.map(toResponse), total: rows[0].total };
+  }
   // past the last row the page is empty and carries no total
-  const total = rows.length
-    ? rows[0].total
-    : q.offset === 0
+  const total =
+    q.offset === 0
       ? 0
       : (await em.execute<Array<{ total: number }>>(`${where.with} select (${count}) as total`, [...where.withParams, ...where.params]))[0].total;
-  return { rows: rows.map(toResponse), total };
+  return { rows: [], total };
 }
 
-function toResponse({ total: _total, ...row }: EmployeeResponseDto & { total: number }): EmployeeResponseDto {
+function toResponse({ total: _total, list_version: _version, ...row }: EmployeeResponseDto & { total: number; list_version: string }): EmployeeResponseDto {
   return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../../common/http/errors';
+import { INTERNAL_TENANT_TABLES } from '../../database/row-level-security';
 
 /** Rows read per query: the export never holds more than one page of a table in memory. */
 const PAGE = 1000;
@@ -39,9 +40,11 @@ export class CompanyExportService {
          from information_schema.columns c
          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
         where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+          and c.table_name not in (?)
           and c.table_name in (select table_name from information_schema.columns
                                 where table_schema = current_schema() and column_name = 'company_id')
         order by c.table_name, c.ordinal_position`,
+      [INTERNAL_TENANT_TABLES],
     );
     const tables = new Map<string, TableInfo>();
     for (const r of rows) {

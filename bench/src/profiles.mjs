@@ -58,9 +58,9 @@ export const PROFILES = {
       attendanceDays: 365,
       tasksPerEmployee: 2,
       loadRate: 150,
-      // the rate is divided by how much slower than the reference machine this one serves a bare
-      // Fastify route (see calibrateRate in run.mjs); the full profile's 500/s is never scaled
-      calibrateLoad: true,
+      // time budgets × and the rate ÷ how much slower than the reference machine this one serves a
+      // bare Fastify route (machineFactor in run.mjs); the full profile is never scaled
+      calibrate: true,
       loadSeconds: 8,
       loadAttempts: 2,
       sequentialRequests: 200,

@@ -17,20 +17,6 @@ export interface EntryRow {
   d: boolean;
 }
 
-/**
- * The employee's entries as a JSON array of EntryRow, for a query that reads them beside other
- * things (the access guard reads them with the user and the plan, in one statement).
- */
-export const entryRowsSql = (employeeId: string, companyId: string) => `(
-  select coalesce(json_agg(x), '[]'::json) from (
-    select m.module_key, bool_or(pe.can_view) v, bool_or(pe.can_create) c, bool_or(pe.can_edit) e, bool_or(pe.can_delete) d
-      from employees emp
-      join permission_entries pe on pe.company_id = emp.company_id
-           and (pe.position_id = emp.position_id or pe.department_id = emp.department_id)
-      join modules m on m.id = pe.module_id
-     where emp.id = ${employeeId} and emp.company_id = ${companyId}
-     group by m.module_key) x)`;
-
 @Injectable()
 export class PermissionsService {
   constructor(
@@ -54,7 +40,8 @@ export class PermissionsService {
     if (ctx.role === 'company_admin' || ctx.role === 'superadmin') return PermissionsService.combine(plan, null);
     if (!ctx.employeeId) return new Map();
     if (entriesRead) return PermissionsService.combine(plan, entriesRead);
-    const [row] = await this.em.execute<Array<{ rows: EntryRow[] }>>(`select ${entryRowsSql('?', '?')} as rows`, [
+    // the entries as a JSON array of EntryRow (Migration20261124200000; the guard reads them too)
+    const [row] = await this.em.execute<Array<{ rows: EntryRow[] }>>('select employee_permission_entries(?, ?) as rows', [
       ctx.employeeId,
       ctx.companyId,
     ]);

@@ -52,15 +52,9 @@ export const WRITE_BLOCKED: Record<'trial_ended' | 'suspended' | 'cancelled', st
   cancelled: 'Your subscription has been cancelled. Choose a package to continue.',
 };
 
-/**
- * The plan columns of a company (alias c) joined to its package (alias p), for the queries that
- * read a plan beside other things (the access guard reads it with the user, in one statement).
- */
-export const PLAN_COLUMNS = `p.id as package_id, p.package_code, p.package_name, p.max_employees, p.max_admins,
-  c.subscription_status, c.trial_ends_at,
-  (select array_remove(array_agg(f.feature_code), null)
-     from package_features pf join features f on f.id = pf.feature_id and f.is_active
-    where pf.package_id = p.id and pf.is_included) as feature_codes`;
+/** The plan columns of a company (alias c) joined to its package (alias p). */
+const PLAN_COLUMNS = `p.id as package_id, p.package_code, p.package_name, p.max_employees, p.max_admins,
+  c.subscription_status, c.trial_ends_at, package_feature_codes(p.id) as feature_codes`;
 
 export interface PlanRow {
   package_id: number;
@@ -124,7 +118,7 @@ export class PlanService {
     return found;
   }
 
-  /** Remembers, for the rest of this request, a plan read beside other things (PLAN_COLUMNS). */
+  /** Remembers, for the rest of this request, a plan read beside other things (the access guard's request_user_context). */
   remember(companyId: number, row: PlanRow): void {
     const context = RequestContext.currentRequestContext();
     if (!context) return;

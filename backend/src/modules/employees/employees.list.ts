@@ -114,8 +114,7 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
 const countedTotals = new Map<string, { version: string; total: number }>();
 const MAX_COUNTED_TOTALS = 5000;
 
-function rememberTotal(key: string, version: string | null, total: number): void {
-  if (version === null) return;
+function rememberTotal(key: string, version: string, total: number): void {
   countedTotals.delete(key);
   countedTotals.set(key, { version, total });
   if (countedTotals.size > MAX_COUNTED_TOTALS) countedTotals.delete(countedTotals.keys().next().value!);

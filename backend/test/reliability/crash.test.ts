@@ -51,6 +51,28 @@ async function migrate(url: string): Promise<void> {
     }
   };
 
+  /**
+   * Sends `send`, kills the database `afterMs` later and brings it back: the work is stored whole
+   * or not at all (whole when it was answered 201), and sent again it stores all of it.
+   */
+  const crashDuring = async (what: string, send: () => Promise<{ status: number }>, stored: () => Promise<number>, total: number, afterMs: number) => {
+    const answered = send().then((res) => res.status);
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    await cluster.crash();
+    const status = await answered;
+    await cluster.start();
+    await until200(() => t.http().get('/api/health'), RECOVERY_BUDGET_MS);
+
+    const after = await stored();
+    console.log(`crash safety: ${what} answered ${status} when the database died; ${after} of ${total} stored`);
+    // all or nothing: one transaction
+    expect([0, total]).toContain(after);
+    if (status === 201) expect(after).toBe(total);
+
+    expect((await send()).status).toBe(201);
+    expect(await stored()).toBe(total);
+  };
+
   it('reports the database down with 503, then answers again within 5 s of its return without an app restart', async () => {
     const employees = () => t.http().get('/api/hr/employees').set(bearer(a.tokens.company_admin));
     expect((await t.http().get('/api/health')).status).toBe(200);
@@ -84,23 +106,8 @@ async function migrate(url: string): Promise<void> {
     const stored = async () =>
       Number((await t.em().execute(`select count(*)::int n from payroll_records where company_id = ? and pay_period_start = '2026-10-01'`, [a.company.id]))[0].n);
 
-    const run = t.http().post('/api/hr/payroll').set(bearer(a.tokens.company_admin)).send({ year: 2026, month: 10 });
-    const answered = run.then((res) => res.status);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    await cluster.crash();
-    const status = await answered;
-    await cluster.start();
-    await until200(() => t.http().get('/api/health'), RECOVERY_BUDGET_MS);
-
-    const after = await stored();
-    console.log(`crash safety: payroll run answered ${status} when the database died; ${after} of ${total} records stored`);
-    // all or nothing: one transaction
-    expect([0, total]).toContain(after);
-    if (status === 201) expect(after).toBe(total);
-
-    const again = await t.http().post('/api/hr/payroll').set(bearer(a.tokens.company_admin)).send({ year: 2026, month: 10 });
-    expect(again.status).toBe(201);
-    expect(await stored()).toBe(total);
+    const run = () => t.http().post('/api/hr/payroll').set(bearer(a.tokens.company_admin)).send({ year: 2026, month: 10 });
+    await crashDuring('the payroll run', run, stored, total, 250);
   }, 120_000);
 
   it('a bonus calculation cut by the crash leaves no partial set of payments, and calculates again once the database is back', async () => {
@@ -121,20 +128,7 @@ async function migrate(url: string): Promise<void> {
     const stored = async () =>
       Number((await t.em().execute(`select count(*)::int n from bonus_payments where company_id = ? and kpi_id = ?`, [a.company.id, kpi.id]))[0].n);
 
-    const answered = post('bonus-calculate', { period_start: '2026-09-01', period_end: '2026-09-30' }).then((res) => res.status);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    await cluster.crash();
-    const status = await answered;
-    await cluster.start();
-    await until200(() => t.http().get('/api/health'), RECOVERY_BUDGET_MS);
-
-    const after = await stored();
-    console.log(`crash safety: bonus calculation answered ${status} when the database died; ${after} of ${members} payments stored`);
-    expect([0, members]).toContain(after);
-    if (status === 201) expect(after).toBe(members);
-
-    const again = await post('bonus-calculate', { period_start: '2026-09-01', period_end: '2026-09-30' });
-    expect(again.status).toBe(201);
-    expect(await stored()).toBe(members);
+    const calculate = () => post('bonus-calculate', { period_start: '2026-09-01', period_end: '2026-09-30' });
+    await crashDuring('the bonus calculation', calculate, stored, members, 30);
   }, 120_000);
 });

@@ -297,7 +297,7 @@ test.describe('platform rule after sign-in', () => {
     await expect(app).toHaveURL(/\/dashboard$/);
     await new PwaApp(app).expectAppMode();
     await app.goto('/hr/attendance');
-    await expect(app.getByRole('heading', { name: 'Attendance' })).toBeVisible();
+    await expect(app.getByRole('heading', { name: 'Attendance', exact: true })).toBeVisible();
     await installed.close();
 
     // a position that forces the app: no way to continue in the browser

@@ -2,7 +2,7 @@
 // one request ran (captured from a server started with MikroORM's query log) replayed on one pg
 // connection. Samples alternate API and SQL, so noise from the machine hits both alike.
 import { expectStatus, request } from './http.mjs';
-import { connect, parseStatements, replay } from './sql-replay.mjs';
+import { connect, messages, parseStatements, replay } from './sql-replay.mjs';
 import { percentile } from './stats.mjs';
 import { SEARCH_TERM } from './seed.mjs';
 
@@ -55,13 +55,13 @@ export async function captureStatements(server, token, cases) {
     await new Promise((r) => setTimeout(r, 300));
     const statements = parseStatements(server.since(mark));
     if (!statements.some((s) => /^select/i.test(s))) throw new Error(`${c.name}: no SQL captured from the server's log`);
-    captured[c.key] = { statements, contentRange: res.headers['content-range'], rows: res.json().data.length };
+    captured[c.key] = { statements, messages: messages(statements), contentRange: res.headers['content-range'], rows: res.json().data.length };
   }
   return captured;
 }
 
 /** `n` alternating samples of the API request and of its SQL replayed; times in ms. */
-export async function measureList(server, token, c, statements, databaseUrl, { n, warmup = 30 }) {
+export async function measureList(server, token, c, captured, databaseUrl, { n, warmup = 30 }) {
   const headers = { authorization: `Bearer ${token}` };
   const url = `${server.base}${c.path}`;
   const db = await connect(databaseUrl);
@@ -71,13 +71,13 @@ export async function measureList(server, token, c, statements, databaseUrl, { n
     for (let i = 0; i < warmup + n; i++) {
       const res = await request(url, { headers });
       if (res.status !== 200) throw new Error(`${c.name}: answered ${res.status} ${res.text.slice(0, 300)}`);
-      const ms = await replay(db, statements);
+      const ms = await replay(db, captured.messages);
       if (i >= warmup) {
         api.push(res.ms);
         sql.push(ms);
       }
     }
-    return { api: summary(api), sql: summary(sql), statements: statements.length };
+    return { api: summary(api), sql: summary(sql), statements: captured.statements.length, messages: captured.messages.length };
   } finally {
     await db.end();
   }

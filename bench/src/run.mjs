@@ -184,11 +184,11 @@ async function main() {
 
       if (wants('lists')) {
         for (const c of cases) {
-          const m = await measureList(server, token, c, captured[c.key].statements, databaseUrl, { n: profile.sequentialRequests });
+          const m = await measureList(server, token, c, captured[c.key], databaseUrl, { n: profile.sequentialRequests });
           const ratio = m.api.p50 / m.sql.p50;
-          log(`lists: ${c.name}: API p50 ${m.api.p50.toFixed(2)} ms p99 ${m.api.p99.toFixed(2)} ms, SQL p50 ${m.sql.p50.toFixed(2)} ms (${m.statements} statements)`);
+          log(`lists: ${c.name}: API p50 ${m.api.p50.toFixed(2)} ms p99 ${m.api.p99.toFixed(2)} ms, SQL p50 ${m.sql.p50.toFixed(2)} ms (${m.statements} statements in ${m.messages} round trips)`);
           const total = captured[c.key].contentRange?.split('/').pop();
-          const note = `${m.statements} statements; p99 API ${m.api.p99.toFixed(1)} ms / SQL ${m.sql.p99.toFixed(1)} ms; total ${total}`;
+          const note = `${m.statements} statements in ${m.messages} round trips; p99 API ${m.api.p99.toFixed(1)} ms / SQL ${m.sql.p99.toFixed(1)} ms; total ${total}`;
           report.add({ group: 'lists', name: `${c.name} p50 vs SQL`, value: m.api.p50, floor: m.sql.p50, ratio, unit: 'ms', max: b.listRatio, budgetUnit: '×', note });
           if (c.key === 'employees_deep_page') {
             report.add({ group: 'lists', name: `${c.name} p99`, value: m.api.p99, unit: 'ms', max: b.deepPageP99Ms });

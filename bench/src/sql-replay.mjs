@@ -1,5 +1,6 @@
 // "The same SQL run straight through the driver": the statements a request ran, as MikroORM
-// printed them (MIKRO_ORM_DEBUG, parameters inlined), replayed in order on one pg connection.
+// printed them (MIKRO_ORM_DEBUG, parameters inlined), replayed in order on one pg connection in
+// the messages the server sends them in.
 import { pg } from './env.mjs';
 
 const QUERY = '[query] ';
@@ -28,17 +29,42 @@ export function parseStatements(output) {
   return statements.map((s) => s.replace(TOOK, '').trim()).filter(Boolean);
 }
 
+const BEGIN = /^begin$/i;
+const DEFERRED = /^select set_config\(/i;
+const ENDS = /^(commit|rollback)$/i;
+
+/**
+ * The statements grouped as the server sends them (backend/src/database/deferred-begin.dialect.ts):
+ * a transaction's BEGIN and the settings deferred to it go out with its first statement, and a
+ * transaction that ran no statement sends nothing.
+ */
+export function messages(statements) {
+  const out = [];
+  let pending = [];
+  for (const sql of statements) {
+    if (BEGIN.test(sql) || (pending.length && DEFERRED.test(sql))) {
+      pending.push(sql);
+    } else if (pending.length) {
+      if (!ENDS.test(sql)) out.push([...pending, sql].join(';\n'));
+      pending = [];
+    } else {
+      out.push(sql);
+    }
+  }
+  return out;
+}
+
 export async function connect(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   return client;
 }
 
-/** Runs the statements once, in order; returns the wall time in ms. */
-export async function replay(client, statements) {
+/** Sends the messages once, in order; returns the wall time in ms. */
+export async function replay(client, messages) {
   const started = process.hrtime.bigint();
   try {
-    for (const sql of statements) await client.query(sql);
+    for (const sql of messages) await client.query(sql);
   } catch (e) {
     await client.query('rollback').catch(() => undefined);
     throw e;

@@ -2,6 +2,7 @@ import { defineConfig } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { DeferredBeginDialect } from './deferred-begin.dialect';
 
 export interface OrmOptions {
   clientUrl: string;
@@ -19,8 +20,9 @@ export function ormConfig(opts: OrmOptions) {
     debug: opts.debug ?? false,
     connect: opts.connect ?? true,
     pool: { min: 0, max: opts.poolMax ?? 10 },
-    // a pool connection dropped by a database restart is replaced instead of failing every request
-    driverOptions: { connection: { keepAlive: true } },
+    // a pool connection dropped by a database restart is replaced instead of failing every request;
+    // transactions send BEGIN with their first statement (deferred-begin.dialect.ts)
+    driverOptions: { client: DeferredBeginDialect, connection: { keepAlive: true } },
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
     migrations: {

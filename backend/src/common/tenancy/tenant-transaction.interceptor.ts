@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthedRequest } from '../auth/access.guard';
 import { APP_ROLE } from '../../database/row-level-security';
+import { runWithFirstStatement } from '../../database/deferred-begin.dialect';
 
 /**
  * A request that works on a company's data runs in one transaction as the application role with
@@ -19,9 +20,11 @@ export class TenantTransactionInterceptor implements NestInterceptor {
     if (!companyId) return next.handle();
     return from(
       this.em.transactional(async (em) => {
-        await em.execute(`select set_config('app.company_id', ?, true), set_config('role', '${APP_ROLE}', true)`, [
-          String(companyId),
-        ]);
+        // sent with the handler's first statement, as BEGIN is
+        await runWithFirstStatement(
+          em,
+          `select set_config('app.company_id', '${Number(companyId)}', true), set_config('role', '${APP_ROLE}', true)`,
+        );
         return lastValueFrom(next.handle(), { defaultValue: undefined });
       }),
     );

@@ -1,0 +1,120 @@
+import { IsolationLevel } from '@mikro-orm/core';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Client } from 'pg';
+import { ormConfig } from '../src/database/mikro-orm.config';
+import { runWithFirstStatement } from '../src/database/deferred-begin.dialect';
+import { testDatabaseUrl } from './support/database';
+
+/**
+ * Transactions send BEGIN (and what was deferred to it) with their first statement: what goes over
+ * the wire, and that the transaction behaves as one sent statement by statement.
+ */
+describe('transactions that begin with their first statement', () => {
+  let orm: MikroORM;
+  let sent: string[] = [];
+  const realQuery = Client.prototype.query;
+
+  beforeAll(async () => {
+    // one connection, so the session's temporary table is seen by every transaction
+    orm = await MikroORM.init(ormConfig({ clientUrl: testDatabaseUrl(), poolMax: 1 }));
+    await orm.em.execute('create temporary table deferred_probe (v int)');
+    jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: any[]) {
+      const config = args[0];
+      sent.push(typeof config === 'string' ? config : config.text);
+      return (realQuery as any).apply(this, args);
+    });
+  });
+
+  beforeEach(async () => {
+    await orm.em.execute('truncate deferred_probe');
+    sent = [];
+  });
+
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await orm.close(true);
+  });
+
+  const count = async () => (await orm.em.execute<Array<{ n: number }>>('select count(*)::int as n from deferred_probe'))[0].n;
+
+  it('sends BEGIN and the deferred setting with the first statement, and COMMIT on its own', async () => {
+    const rows = await orm.em.fork().transactional(async (em) => {
+      await runWithFirstStatement(em, "select set_config('app.company_id', '7', true)");
+      expect(sent).toEqual([]);
+      const first = await em.execute<Array<{ company: string }>>("select current_setting('app.company_id') as company");
+      await em.execute('insert into deferred_probe values (1)');
+      return first;
+    });
+    expect(rows).toEqual([{ company: '7' }]);
+    expect(sent).toHaveLength(3);
+    expect(sent[0]).toMatch(/^BEGIN;\nselect set_config\('app\.company_id', '7', true\);\nselect current_setting/);
+    expect(sent[1]).toBe('insert into deferred_probe values (1)');
+    expect(sent[2]).toMatch(/^COMMIT/);
+    expect(await count()).toBe(1);
+    // the setting was the transaction's own
+    expect(await orm.em.execute("select current_setting('app.company_id', true) as company")).toEqual([{ company: '' }]);
+  });
+
+  it('sends nothing for a transaction that ran no statement', async () => {
+    await orm.em.fork().transactional(async (em) => {
+      await runWithFirstStatement(em, "select set_config('app.company_id', '7', true)");
+    });
+    await orm.em
+      .fork()
+      .transactional(async () => {
+        throw new Error('given up before any statement');
+      })
+      .catch(() => undefined);
+    expect(sent).toEqual([]);
+  });
+
+  it('rolls back what the transaction wrote when it fails, the first statement included', async () => {
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await em.execute('insert into deferred_probe values (1)');
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await em.execute('insert into deferred_probe values (1); select 1 / 0');
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(sent.filter((s) => /^ROLLBACK/.test(s))).toHaveLength(2);
+    expect(await count()).toBe(0);
+  });
+
+  it('answers each statement of a multi-statement text, and nested transactions keep their savepoints', async () => {
+    await orm.em.fork().transactional(async (em) => {
+      const results = await em.execute<unknown[]>('select 1 as a; select 2 as b');
+      expect(results).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+      await em.execute('insert into deferred_probe values (1)');
+      await em
+        .transactional(async (inner) => {
+          await inner.execute('insert into deferred_probe values (2)');
+          throw new Error('inner undone');
+        })
+        .catch(() => undefined);
+    });
+    expect(await orm.em.execute('select v from deferred_probe order by v')).toEqual([{ v: 1 }]);
+  });
+
+  it('sends the deferred statements first when the first statement has parameters', async () => {
+    const [row] = await orm.em.fork().transactional(async (em) => {
+      await runWithFirstStatement(em, "select set_config('app.company_id', '9', true)");
+      const trx = em.getTransactionContext();
+      return em.getKnex().raw("select current_setting('app.company_id') as company, ?::int as n", [5]).transacting(trx) as unknown as Promise<{ rows: unknown[] }>;
+    }).then((r) => r.rows);
+    expect(row).toEqual({ company: '9', n: 5 });
+    expect(sent[0]).toBe("BEGIN;\nselect set_config('app.company_id', '9', true)");
+  });
+
+  it('begins at once when the transaction asks for an isolation level', async () => {
+    const [row] = await orm.em.fork().transactional(
+      async (em) => em.execute<Array<{ transaction_isolation: string }>>('show transaction_isolation'),
+      { isolationLevel: IsolationLevel.SERIALIZABLE },
+    );
+    expect(row.transaction_isolation).toBe('serializable');
+    expect(sent[0]).toMatch(/^BEGIN TRANSACTION ISOLATION LEVEL serializable/i);
+  });
+});

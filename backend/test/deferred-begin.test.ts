@@ -68,6 +68,15 @@ describe('transactions that begin with their first statement', () => {
     expect(sent).toEqual([]);
   });
 
+  it('leaves nothing unsent on the connection for its next user', async () => {
+    await orm.em.fork().transactional(async (em) => {
+      await runWithFirstStatement(em, "select set_config('app.company_id', '7', true)");
+    });
+    const probe = "select current_setting('app.company_id', true) as company";
+    expect(await orm.em.execute(probe)).toEqual([{ company: '' }]);
+    expect(sent).toEqual([probe]);
+  });
+
   it('rolls back what the transaction wrote when it fails, the first statement included', async () => {
     await expect(
       orm.em.fork().transactional(async (em) => {

@@ -49,6 +49,12 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
     return new DeferredBeginTransaction(this, ...args);
   }
 
+  /** Whatever a transaction left unsent never reaches the connection's next user. */
+  releaseConnection(connection: PgConnection): Promise<void> {
+    delete connection[PENDING];
+    return super.releaseConnection(connection);
+  }
+
   async _query(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
     const pending = connection[PENDING];
     if (!pending) return super._query(connection, obj);

@@ -1,7 +1,7 @@
 import { RefreshToken } from '../src/modules/auth/refresh-token.entity';
 import { User } from '../src/modules/users/user.entity';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createUser, login, PASSWORD, unique } from './support/fixtures';
+import { bearer, createCompany, createUser, login, PASSWORD, unique } from './support/fixtures';
 
 const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -128,6 +128,25 @@ describe('auth', () => {
   });
 
   describe('GET /api/auth/me and the session', () => {
+    it("answers an employee's profile with the company and the employee it belongs to", async () => {
+      const c = await createCompany(t, 'Profile');
+      const me = await t.http().get('/api/auth/me').set(bearer(c.tokens.employee));
+      expect(me.status).toBe(200);
+      const u = c.employeeUser;
+      expect(me.body.data).toEqual({
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        role: 'employee',
+        first_name: u.first_name,
+        last_name: u.last_name,
+        company_id: c.company.id,
+        company_name: c.company.company_name,
+        employee_id: c.employee.id,
+        is_active: true,
+      });
+    });
+
     it('answers the profile for a valid token and 401 otherwise', async () => {
       const user = await createUser(t.em(), 'client');
       const token = await login(t, user.email);

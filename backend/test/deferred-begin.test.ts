@@ -93,6 +93,23 @@ describe('transactions that begin with their first statement', () => {
     expect(await count()).toBe(0);
   });
 
+  it('runs statements sent together as the first ones inside the transaction, in order', async () => {
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await runWithFirstStatement(em, "select set_config('app.company_id', '7', true)");
+        const [, [seen]] = await Promise.all([
+          em.execute('insert into deferred_probe values (1)'),
+          em.execute<Array<{ company: string; n: number }>>(
+            "select current_setting('app.company_id') as company, (select count(*)::int from deferred_probe) as n",
+          ),
+        ]);
+        expect(seen).toEqual({ company: '7', n: 1 });
+        throw new Error('undone');
+      }),
+    ).rejects.toThrow('undone');
+    expect(await count()).toBe(0);
+  });
+
   it('answers each statement of a multi-statement text, and nested transactions keep their savepoints', async () => {
     await orm.em.fork().transactional(async (em) => {
       const results = await em.execute<unknown[]>('select 1 as a; select 2 as b');

@@ -52,7 +52,11 @@ export const WRITE_BLOCKED: Record<'trial_ended' | 'suspended' | 'cancelled', st
   cancelled: 'Your subscription has been cancelled. Choose a package to continue.',
 };
 
-/** The plan columns of a company (alias c) joined to its package (alias p). */
+/**
+ * The plan columns of a company (alias c) joined to its package (alias p). request_user_context
+ * (Migration20261124200000) returns the same columns for the access guard, which remembers them
+ * as this request's PlanRow: a column added here belongs there too.
+ */
 const PLAN_COLUMNS = `p.id as package_id, p.package_code, p.package_name, p.max_employees, p.max_admins,
   c.subscription_status, c.trial_ends_at, package_feature_codes(p.id) as feature_codes`;
 

@@ -14,8 +14,6 @@ const END = `${YEAR}-06-30`;
 
 test.describe('KPI & bonus', () => {
   test('a company admin sets a KPI target with a bonus rule, records the result, calculates and approves the bonus', async ({ page }) => {
-    // the whole KPI flow through four tabs: longer than the default timeout on a busy machine
-    test.slow();
     const login = new LoginPage(page);
     const layout = new LayoutPage(page);
     const kpi = new KpiBonusPage(page);

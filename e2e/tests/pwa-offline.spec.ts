@@ -73,8 +73,6 @@ test.describe('the employee app offline', () => {
     browser,
     request,
   }) => {
-    // five screens online, the same offline, and the check-in sent again: longer than the default timeout
-    test.slow();
     const admin = await PwaApi.signIn(request);
     const person = await admin.newEmployee();
     const own = await PwaApi.signIn(request, person);

@@ -12,6 +12,8 @@ import { testDatabaseUrl } from './support/database';
 describe('transactions that begin with their first statement', () => {
   let orm: MikroORM;
   let sent: string[] = [];
+  /** statements pg had to queue behind another (deprecated in pg 8, refused in pg 9) */
+  let queued: string[] = [];
   const realQuery = Client.prototype.query;
 
   beforeAll(async () => {
@@ -20,7 +22,9 @@ describe('transactions that begin with their first statement', () => {
     await orm.em.execute('create temporary table deferred_probe (v int)');
     jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: any[]) {
       const config = args[0];
-      sent.push(typeof config === 'string' ? config : config.text);
+      const text = typeof config === 'string' ? config : config.text;
+      sent.push(text);
+      if ((this as unknown as { _queryQueue: unknown[] })._queryQueue.length > 0) queued.push(text);
       return (realQuery as any).apply(this, args);
     });
   });
@@ -28,6 +32,7 @@ describe('transactions that begin with their first statement', () => {
   beforeEach(async () => {
     await orm.em.execute('truncate deferred_probe');
     sent = [];
+    queued = [];
   });
 
   afterAll(async () => {
@@ -108,6 +113,25 @@ describe('transactions that begin with their first statement', () => {
       }),
     ).rejects.toThrow('undone');
     expect(await count()).toBe(0);
+  });
+
+  it('runs statements issued together one after the other, without queueing them in pg', async () => {
+    const results = await orm.em.fork().transactional((em) =>
+      Promise.all([
+        em.execute('insert into deferred_probe values (1)'),
+        em.execute("select pg_sleep(0.05), 'slow' as v"),
+        em.execute('insert into deferred_probe values (2)'),
+        em.execute<Array<{ n: number }>>('select count(*)::int as n from deferred_probe'),
+      ]),
+    );
+    expect(results[1]).toEqual([{ pg_sleep: '', v: 'slow' }]);
+    expect(results[3]).toEqual([{ n: 2 }]);
+    expect(sent.slice(1, 4)).toEqual([
+      "select pg_sleep(0.05), 'slow' as v",
+      'insert into deferred_probe values (2)',
+      'select count(*)::int as n from deferred_probe',
+    ]);
+    expect(queued).toEqual([]);
   });
 
   it('answers each statement of a multi-statement text, and nested transactions keep their savepoints', async () => {

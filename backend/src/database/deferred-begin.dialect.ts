@@ -12,9 +12,11 @@ const PgTransaction: new (...args: any[]) => KnexTransaction = require('knex/lib
  */
 const PENDING = Symbol('statements not sent yet');
 const CONNECTION = Symbol('transaction connection');
+const TURN = Symbol('statement the connection runs now');
 
 interface PgConnection {
   [PENDING]?: string[];
+  [TURN]?: Promise<unknown>;
 }
 
 interface QueryObject {
@@ -55,7 +57,23 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
     return super.releaseConnection(connection);
   }
 
-  async _query(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
+  /**
+   * A connection runs one statement at a time. Statements issued together on one transaction's
+   * connection (`Promise.all` inside a request) wait their turn here, in the order issued, rather
+   * than in pg's own queue, which is deprecated and goes away in pg 9.
+   */
+  _query(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
+    const previous = connection[TURN];
+    const run = previous ? previous.then(() => this.send(connection, obj)) : this.send(connection, obj);
+    const turn = run.catch(() => undefined);
+    connection[TURN] = turn;
+    void turn.then(() => {
+      if (connection[TURN] === turn) delete connection[TURN];
+    });
+    return run;
+  }
+
+  private async send(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
     const pending = connection[PENDING];
     if (!pending) return super._query(connection, obj);
     delete connection[PENDING];

@@ -1,7 +1,5 @@
 import { PostgreSqlKnexDialect, type EntityManager } from '@mikro-orm/postgresql';
-// knex's PostgreSQL transaction, which its typings do not export
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const PgTransaction: new (...args: any[]) => KnexTransaction = require('knex/lib/dialects/postgres/execution/pg-transaction');
+import { PgTransaction } from './pg-transaction';
 
 /**
  * Statements a connection's transaction has not sent yet: `BEGIN`, and what was deferred to it
@@ -24,13 +22,6 @@ interface QueryObject {
   bindings?: unknown[];
   options?: Record<string, unknown>;
   response?: unknown;
-}
-
-interface KnexTransaction {
-  isolationLevel?: string;
-  readOnly?: boolean;
-  trxClient: Record<symbol, unknown>;
-  begin(conn: PgConnection): Promise<unknown>;
 }
 
 class DeferredBeginTransaction extends PgTransaction {

@@ -1,7 +1,15 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 import { EventEmitter } from 'node:events';
-// knex's PostgreSQL transaction and knex builder, which its typings do not export
-const KnexPgTransaction: new (...args: any[]) => any = require('knex/lib/dialects/postgres/execution/pg-transaction');
+/** The members of knex's transaction used here by name; knex's typings do not export the class. */
+interface KnexTransaction {
+  isolationLevel?: string;
+  readOnly?: boolean;
+  begin(conn: unknown): Promise<unknown>;
+  [member: string]: any;
+}
+
+// knex's PostgreSQL transaction and knex builder
+const KnexPgTransaction: new (...args: any[]) => KnexTransaction = require('knex/lib/dialects/postgres/execution/pg-transaction');
 const makeKnex: (client: unknown) => any = require('knex/lib/knex-builder/make-knex');
 
 /**
@@ -90,53 +98,30 @@ function makeTxClient(trx: any, client: any, connection: unknown): any {
   trxClient.transacting = true;
   trxClient.valueForUndefined = client.valueForUndefined;
   trxClient.logger = client.logger;
-  trxClient.on('start', (arg: unknown) => {
-    trx.emit('start', arg);
-    client.emit('start', arg);
-  });
-  trxClient.on('query', (arg: unknown) => {
-    trx.emit('query', arg);
-    client.emit('query', arg);
-  });
-  trxClient.on('query-error', (err: unknown, obj: unknown) => {
-    trx.emit('query-error', err, obj);
-    client.emit('query-error', err, obj);
-  });
-  trxClient.on('query-response', (response: unknown, obj: unknown, builder: unknown) => {
-    trx.emit('query-response', response, obj, builder);
-    client.emit('query-response', response, obj, builder);
-  });
-  const query = trxClient.query;
-  trxClient.query = function (conn: unknown, obj: unknown) {
-    const completed = trx.isCompleted();
-    return new Promise((resolve, reject) => {
-      try {
-        if (conn !== connection) throw new Error('Invalid connection for transaction query.');
-        if (completed) completedError(obj);
-        resolve(query.call(trxClient, conn, obj));
-      } catch (e) {
-        reject(e);
-      }
+  for (const event of ['start', 'query', 'query-error', 'query-response']) {
+    trxClient.on(event, (...args: unknown[]) => {
+      trx.emit(event, ...args);
+      client.emit(event, ...args);
     });
-  };
-  const stream = trxClient.stream;
-  trxClient.stream = function (conn: unknown, obj: unknown, out: unknown, options: unknown) {
-    const completed = trx.isCompleted();
-    return new Promise((resolve, reject) => {
-      try {
-        if (conn !== connection) throw new Error('Invalid connection for transaction query.');
-        if (completed) completedError(obj);
-        resolve(stream.call(trxClient, conn, obj, out, options));
-      } catch (e) {
-        reject(e);
-      }
-    });
-  };
+  }
+  // statements and streams run on the transaction's connection only, and not after it ended
+  const onConnection =
+    (run: (...args: unknown[]) => unknown) =>
+    (conn: unknown, ...rest: unknown[]) => {
+      const completed = trx.isCompleted();
+      return new Promise((resolve, reject) => {
+        try {
+          if (conn !== connection) throw new Error('Invalid connection for transaction query.');
+          if (completed) throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
+          resolve(run.call(trxClient, conn, ...rest));
+        } catch (e) {
+          reject(e);
+        }
+      });
+    };
+  trxClient.query = onConnection(trxClient.query);
+  trxClient.stream = onConnection(trxClient.stream);
   trxClient.acquireConnection = () => Promise.resolve(connection);
   trxClient.releaseConnection = () => Promise.resolve();
   return trxClient;
-}
-
-function completedError(_obj: unknown): never {
-  throw new Error('Transaction query already complete, run with DEBUG=knex:tx for more info');
 }

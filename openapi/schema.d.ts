@@ -4597,10 +4597,11 @@ export interface components {
             date: string;
             /** @example America/New_York */
             time_zone: string;
+            /** @description Today's record; without one, yesterday's when its shift runs past midnight (still open, or closed today) */
             record: components["schemas"]["AttendanceResponseDto"] | null;
             /** @description The caller has an employee record and has not checked in today */
             can_check_in: boolean;
-            /** @description Checked in today and not yet out */
+            /** @description The record is checked in and not yet out (a check-out closes it) */
             can_check_out: boolean;
             shift: components["schemas"]["TodayShiftDto"] | null;
             enable_geolocation: boolean;

@@ -109,6 +109,46 @@ describe('attendance: check-in, check-out, rules, records', () => {
       expect(again.body.data.check_out_time).toBe(out.body.data.check_out_time);
     });
 
+    it("closes yesterday's record after midnight, answers a second check-out with it, and a day shift closed yesterday is not today's check-out", async () => {
+      // a company whose clock now reads between 01:00 and 03:59
+      const night = await createCompany(t, 'Night');
+      await grant(t, { position: night.position }, night.company, 'attendance', { can_view: true, can_create: true });
+      const offset = [...Array(27).keys()].map((i) => i - 12).find((o) => (((DateTime.utc().hour + o) % 24) + 24) % 24 === 2)!;
+      const zone = `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+      await setZone(t, night.company.id, zone);
+      await t.http().put('/api/settings/attendance').set(bearer(night.tokens.company_admin)).send({ general: { allow_offline_checkin: true } }).expect(200);
+      const today = DateTime.now().setZone(zone);
+      const yesterday = today.minus({ days: 1 });
+
+      const { employee, auth } = await attendee(t, night);
+      const inRes = await checkIn(auth, { timestamp: yesterday.set({ hour: 22, minute: 0, second: 0, millisecond: 0 }).toISO() });
+      expect(inRes.status).toBe(201);
+      expect(inRes.body.data.attendance_date).toBe(yesterday.toISODate());
+      const open = await t.http().get(`${API}/today`).set(auth);
+      expect(open.body.data).toMatchObject({ date: today.toISODate(), can_check_in: true, can_check_out: true, record: { id: inRes.body.data.id } });
+      const out = await checkOut(auth);
+      expect(out.status).toBe(201);
+      expect(out.body.data).toMatchObject({ id: inRes.body.data.id, attendance_date: yesterday.toISODate() });
+      const again = await checkOut(auth);
+      expect(again.status).toBe(200);
+      expect(again.body.message).toBe('You have already checked out today');
+      expect(again.body.data).toMatchObject({ id: inRes.body.data.id, check_out_time: out.body.data.check_out_time });
+      expect(await rows(employee.id)).toBe(1);
+      const closed = await t.http().get(`${API}/today`).set(auth);
+      expect(closed.body.data).toMatchObject({ can_check_in: true, can_check_out: false, record: { id: inRes.body.data.id, check_out_time: out.body.data.check_out_time } });
+
+      // worked 09:00-17:00 yesterday: nothing was checked out today
+      const day = await attendee(t, night, 'Dee');
+      const dayIn = await checkIn(day.auth, { timestamp: yesterday.set({ hour: 9, minute: 0, second: 0, millisecond: 0 }).toISO() });
+      const dayOut = await checkOut(day.auth, { timestamp: yesterday.set({ hour: 17, minute: 0, second: 0, millisecond: 0 }).toISO() });
+      expect([dayIn.status, dayOut.status]).toEqual([201, 201]);
+      const late = await checkOut(day.auth);
+      expect(late.status).toBe(422);
+      expect(late.body.message).toBe(NOT_CHECKED_IN);
+      const dayToday = await t.http().get(`${API}/today`).set(day.auth);
+      expect(dayToday.body.data).toMatchObject({ record: null, can_check_in: true, can_check_out: false });
+    });
+
     it('answers 422 to an account without an employee record', async () => {
       const res = await checkIn(admin);
       expect(res.status).toBe(422);

@@ -65,6 +65,8 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   const canCheckIn = today.can_check_in && !queued.checkIn;
   const canCheckOut = (today.can_check_out || (!!queued.checkIn && !record?.check_out_time)) && !queued.checkOut;
   const noEmployee = !today.can_check_in && !record && !queued.checkIn;
+  // yesterday's record while its shift runs past midnight
+  const overnight = !!record && record.attendance_date !== today.date;
   const spinner = (kind: Kind) => (busy === kind || (busy === 'locating' && kind === (canCheckOut ? 'check-out' : 'check-in')) ? <CircularProgress size={16} color="inherit" /> : undefined);
   const waiting = (key: 'waiting_in' | 'waiting_out', item: NonNullable<typeof queued.checkIn>) => (
     <Box component="span" data-testid={`queued-${key === 'waiting_in' ? 'check-in' : 'check-out'}`}>
@@ -76,6 +78,11 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       {noEmployee && <Alert severity="info">{t('no_employee')}</Alert>}
       {today.require_location_check && <Alert severity="info">{t('location_required')}</Alert>}
+      {overnight && !record.check_out_time && (
+        <Alert severity="info" data-testid="overnight-open">
+          {t('overnight_open', { date: record.attendance_date })}
+        </Alert>
+      )}
       {today.shift && (
         <Typography color="text.secondary">
           {t('shift', { name: today.shift.shift_name, start: today.shift.start_time, grace: today.shift.grace_period })}
@@ -96,7 +103,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Typography variant="h6">{t('check_in_title')}</Typography>
             <Typography color="text.secondary" sx={{ my: 1 }}>
               {record?.check_in_time
-                ? t('checked_in_at', { time: formatTime(record.check_in_time, today.time_zone) })
+                ? t(overnight ? 'checked_in_on' : 'checked_in_at', { date: record.attendance_date, time: formatTime(record.check_in_time, today.time_zone) })
                 : queued.checkIn
                   ? waiting('waiting_in', queued.checkIn)
                   : t('not_yet_in')}

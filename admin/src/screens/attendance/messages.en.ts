@@ -46,6 +46,8 @@ export const attendanceMessages = {
     check_in: 'Check In',
     check_out: 'Check Out',
     checked_in_at: 'Checked in at %{time}',
+    checked_in_on: 'Checked in on %{date} at %{time}',
+    overnight_open: 'Your check-in of %{date} is still open: Check Out closes it.',
     checked_out_at: 'Checked out at %{time}',
     not_yet_in: 'You have not checked in yet today.',
     out_after_in: 'Check out is available after you check in.',

@@ -150,11 +150,13 @@ export class AttendanceService {
       [employee.id, date, previous],
     );
     if (!open) {
-      const done = await this.em.findOne(
+      // today's check-out may have closed yesterday's record (a shift past midnight)
+      const closed = await this.em.find(
         AttendanceRecord,
-        { employee: employee.id, attendance_date: date, check_out_time: { $ne: null } },
-        { populate: POPULATE },
+        { employee: employee.id, attendance_date: { $in: [date, previous] }, check_out_time: { $ne: null } },
+        { populate: POPULATE, orderBy: { attendance_date: 'desc' } },
       );
+      const done = closed.find((r) => localDate(r.check_out_time!, zone) === date);
       if (done) return { record: toAttendanceResponse(done), created: false, message: 'You have already checked out today' };
       throw unprocessable(NOT_CHECKED_IN);
     }
@@ -251,9 +253,20 @@ export class AttendanceService {
     const companyId = ctx.companyId!;
     const [zone, settings] = await Promise.all([this.timeZone(companyId), this.settings.attendanceSettings(companyId)]);
     const date = localDate(new Date(), zone);
-    const record = ctx.employeeId
-      ? await this.em.findOne(AttendanceRecord, { employee: ctx.employeeId, attendance_date: date }, { populate: POPULATE })
-      : null;
+    const previous = DateTime.fromISO(date).minus({ days: 1 }).toISODate()!;
+    // today's record, else yesterday's while a shift past midnight is open or was closed today
+    const records = ctx.employeeId
+      ? await this.em.find(
+          AttendanceRecord,
+          { employee: ctx.employeeId, attendance_date: { $in: [date, previous] } },
+          { populate: POPULATE, orderBy: { attendance_date: 'desc' } },
+        )
+      : [];
+    const own = records.find((r) => r.attendance_date === date) ?? null;
+    const overnight = records.find(
+      (r) => r.attendance_date === previous && r.check_in_time && (!r.check_out_time || localDate(r.check_out_time, zone) === date),
+    );
+    const record = own ?? overnight ?? null;
     const assignment = ctx.employeeId ? await this.assignments.activeFor(this.em, ctx.employeeId, date) : null;
     const shiftName = assignment?.shift_active
       ? await this.em.execute<Array<{ shift_name: string }>>('select shift_name from shifts where id = ?', [assignment.shift_id])
@@ -262,7 +275,7 @@ export class AttendanceService {
       date,
       time_zone: zone,
       record: record ? toAttendanceResponse(record) : null,
-      can_check_in: !!ctx.employeeId && !record?.check_in_time,
+      can_check_in: !!ctx.employeeId && !own?.check_in_time,
       can_check_out: !!record?.check_in_time && !record.check_out_time,
       shift:
         assignment?.shift_active && shiftName[0]

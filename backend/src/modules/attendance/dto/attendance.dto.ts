@@ -110,9 +110,14 @@ export class TodayShiftDto {
 export class AttendanceTodayDto {
   @ApiProperty({ example: '2026-03-02', description: "Today in the company's time zone" }) date!: string;
   @ApiProperty({ example: 'America/New_York' }) time_zone!: string;
-  @ApiProperty({ type: AttendanceResponseDto, nullable: true }) record!: AttendanceResponseDto | null;
+  @ApiProperty({
+    type: AttendanceResponseDto,
+    nullable: true,
+    description: "Today's record; without one, yesterday's when its shift runs past midnight (still open, or closed today)",
+  })
+  record!: AttendanceResponseDto | null;
   @ApiProperty({ description: 'The caller has an employee record and has not checked in today' }) can_check_in!: boolean;
-  @ApiProperty({ description: 'Checked in today and not yet out' }) can_check_out!: boolean;
+  @ApiProperty({ description: 'The record is checked in and not yet out (a check-out closes it)' }) can_check_out!: boolean;
   @ApiProperty({ type: TodayShiftDto, nullable: true }) shift!: TodayShiftDto | null;
   @ApiProperty() enable_geolocation!: boolean;
   @ApiProperty() require_location_check!: boolean;

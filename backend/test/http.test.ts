@@ -17,12 +17,25 @@ describe('HTTP conventions', () => {
     expect(res.body).toMatchObject({ success: true, data: { status: 'ok', database: 'up' } });
   });
 
-  it('sends the security headers on every answer', async () => {
-    const res = await t.http().get('/api/health');
-    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
-    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  it('sends the security headers on every answer: a success, an unknown path and a refusal', async () => {
+    const answers = await Promise.all([
+      t.http().get('/api/health'),
+      t.http().get('/api/no-such-thing'),
+      t.http().get('/api/hr/employees'),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 404, 401]);
+    for (const res of answers) {
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(res.headers['content-security-policy']).toMatch(/style-src 'self' 'unsafe-inline'/);
+      expect(res.headers['content-security-policy']).not.toMatch(/upgrade-insecure-requests/);
+    }
   });
 
   it('an unknown API path is a 404 in the envelope', async () => {

@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { Logger, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -13,8 +12,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpExceptionFilter } from '../common/http/http-exception.filter';
 import { registerBodyGuard } from '../common/http/body-guard';
 import { IdempotencyInterceptor } from '../common/http/idempotency.interceptor';
+import { InterceptorChain } from '../common/http/interceptor-chain';
+import { AuditInterceptor } from '../modules/audit/audit.interceptor';
 import { createValidationPipe } from '../common/http/validation';
 import { buildOpenApiDocument } from '../openapi/document';
+import { registerSecurityHeaders } from './security-headers';
 import { serveStaticSite } from './static-site';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -40,28 +42,7 @@ export async function createApp(
   await app.register(fastifyCookie as any);
   // multipart bodies only for the routes that read them (req.file()); JSON bodies are unaffected
   await app.register(fastifyMultipart as any, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
-  await app.register(fastifyHelmet as any, {
-    // MUI (emotion) injects styles at run time; landing images may come from any https host
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: { maxAge: 31536000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app.getHttpAdapter().getInstance());
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
@@ -69,11 +50,15 @@ export async function createApp(
   });
   registerBodyGuard(app.getHttpAdapter().getInstance());
   app.useGlobalPipes(createValidationPipe());
-  // in this order: the idempotency claim runs inside the company request's transaction
+  // outermost first: an impersonated write's audit entry is written once its transaction has
+  // ended; the idempotency claim runs inside the company request's transaction
   app.useGlobalInterceptors(
-    new EnvelopeInterceptor(),
-    new TenantTransactionInterceptor(app.get(EntityManager)),
-    app.get(IdempotencyInterceptor),
+    new InterceptorChain([
+      app.get(AuditInterceptor),
+      new EnvelopeInterceptor(),
+      new TenantTransactionInterceptor(app.get(EntityManager)),
+      app.get(IdempotencyInterceptor),
+    ]),
   );
   app.useGlobalFilters(new HttpExceptionFilter(config.serveStatic));
   app.enableShutdownHooks();

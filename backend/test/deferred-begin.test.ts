@@ -2,7 +2,8 @@ import { IsolationLevel } from '@mikro-orm/core';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { ormConfig } from '../src/database/mikro-orm.config';
-import { runWithFirstStatement } from '../src/database/deferred-begin.dialect';
+import { COMMIT_DELAY_MS, runWithFirstStatement } from '../src/database/deferred-begin.dialect';
+import { isEmbeddedDatabaseUrl } from '../src/database/embedded-postgres';
 import { testDatabaseUrl } from './support/database';
 
 /**
@@ -157,6 +158,58 @@ describe('transactions that begin with their first statement', () => {
     }).then((r) => r.rows);
     expect(row).toEqual({ company: '9', n: 5 });
     expect(sent[0]).toBe("BEGIN;\nselect set_config('app.company_id', '9', true)");
+  });
+
+  describe('a read-only transaction', () => {
+    // the embedded database's pool connections share one session: there, COMMIT is sent at once
+    const defers = !isEmbeddedDatabaseUrl(testDatabaseUrl());
+    const read = () => orm.em.fork().transactional((em) => em.execute<Array<{ n: number }>>('select 1 as n'), { readOnly: true });
+    const idle = () => new Promise((r) => setTimeout(r, COMMIT_DELAY_MS * 3));
+
+    it("sends its COMMIT with the connection's next statement", async () => {
+      expect(await read()).toEqual([{ n: 1 }]);
+      expect(sent).toEqual(defers ? ['BEGIN READ ONLY;\nselect 1 as n'] : ['BEGIN READ ONLY;\nselect 1 as n', 'COMMIT;']);
+      expect(await orm.em.execute('select 2 as n')).toEqual([{ n: 2 }]);
+      expect(sent.slice(-1)).toEqual([defers ? 'COMMIT;\nselect 2 as n' : 'select 2 as n']);
+      // the next statement runs in a transaction of its own, not in the read-only one
+      expect(await orm.em.execute("select current_setting('transaction_read_only') as read_only, now() = statement_timestamp() as fresh")).toEqual([
+        { read_only: 'off', fresh: true },
+      ]);
+    });
+
+    it('sends its COMMIT alone when the connection stays idle', async () => {
+      await read();
+      await idle();
+      expect(sent).toEqual(['BEGIN READ ONLY;\nselect 1 as n', defers ? 'COMMIT' : 'COMMIT;']);
+    });
+
+    it('keeps its COMMIT waiting through a transaction that sent nothing, and ahead of the next BEGIN', async () => {
+      await read();
+      await orm.em.fork().transactional(async (em) => {
+        await runWithFirstStatement(em, "select set_config('app.company_id', '7', true)");
+      });
+      await orm.em.fork().transactional((em) => em.execute('insert into deferred_probe values (1)'));
+      expect(sent.slice(1)).toEqual(
+        defers
+          ? ['COMMIT;\nBEGIN;\ninsert into deferred_probe values (1)', 'COMMIT;']
+          : ['COMMIT;', 'BEGIN;\ninsert into deferred_probe values (1)', 'COMMIT;'],
+      );
+      expect(await count()).toBe(1);
+    });
+
+    it('sends its COMMIT first when the next statement has parameters', async () => {
+      await read();
+      const res = (await orm.em.getKnex().raw('select ?::int as n', [5])) as unknown as { rows: unknown[] };
+      expect(res.rows).toEqual([{ n: 5 }]);
+      expect(sent.slice(1)).toEqual(defers ? ['COMMIT', 'select $1::int as n'] : ['COMMIT;', 'select $1::int as n']);
+    });
+
+    it('refuses a write to a table', async () => {
+      await expect(
+        orm.em.fork().transactional((em) => em.execute('insert into companies (company_name) values (null)'), { readOnly: true }),
+      ).rejects.toThrow(/read-only transaction/);
+      expect(sent.filter((s) => /^ROLLBACK/.test(s))).toHaveLength(1);
+    });
   });
 
   it('begins at once when the transaction asks for an isolation level', async () => {

@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get, Module } from '@nestjs/common';
+import { Controller, Get, Module, Post } from '@nestjs/common';
 import { RequireModule } from '../src/common/auth/decorators';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createCompany, type CompanyFixture } from './support/fixtures';
@@ -15,13 +15,22 @@ class RawSqlController {
     return this.em.execute('select id, company_id from employees order by id');
   }
 
-  @Get('write-other')
+  @Post('write-other')
   @RequireModule('employees', 'view')
   async writeOther() {
     const other = await this.em.execute<{ id: number }[]>('select id from companies order by id desc limit 1');
     await this.em.execute(
       `insert into departments (company_id, department_code, department_name) values (?, 'X', 'Smuggled')`,
       [other[0].id],
+    );
+    return true;
+  }
+
+  @Get('write-own')
+  @RequireModule('employees', 'view')
+  async writeOwn() {
+    await this.em.execute(
+      `insert into departments (company_id, department_code, department_name) values (current_setting('app.company_id')::int, 'Y', 'Written by a read')`,
     );
     return true;
   }
@@ -50,8 +59,15 @@ describe('row-level security', () => {
   });
 
   it("a raw insert into another company's data is refused and writes nothing", async () => {
-    const res = await t.http().get('/api/rls-probe/write-other').set(bearer(a.tokens.company_admin));
+    const res = await t.http().post('/api/rls-probe/write-other').set(bearer(a.tokens.company_admin));
     expect(res.status).toBe(404);
     expect(await t.em().getConnection().execute(`select count(*)::int n from departments where department_name = 'Smuggled'`)).toEqual([{ n: 0 }]);
+  });
+
+  it("a read's transaction is read-only: a write in a GET fails and writes nothing", async () => {
+    const res = await t.http().get('/api/rls-probe/write-own').set(bearer(a.tokens.company_admin));
+    expect(res.status).toBe(500);
+    expect(res.body.success).toBe(false);
+    expect(await t.em().getConnection().execute(`select count(*)::int n from departments where department_name = 'Written by a read'`)).toEqual([{ n: 0 }]);
   });
 });

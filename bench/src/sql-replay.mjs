@@ -29,28 +29,38 @@ export function parseStatements(output) {
   return statements.map((s) => s.replace(TOOK, '').trim()).filter(Boolean);
 }
 
-const BEGIN = /^begin$/i;
+const BEGIN = /^(begin|start transaction read only)$/i;
+const READ_ONLY = /read only$/i;
 const DEFERRED = /^select set_config\(/i;
 const ENDS = /^(commit|rollback)$/i;
+const COMMIT = /^commit$/i;
 
 /**
  * The statements grouped as the server sends them (backend/src/database/deferred-begin.dialect.ts):
- * a transaction's BEGIN and the settings deferred to it go out with its first statement, and a
- * transaction that ran no statement sends nothing.
+ * a transaction's BEGIN and the settings deferred to it go out with its first statement, a
+ * transaction that ran no statement sends nothing, and a read-only transaction's COMMIT goes with
+ * the connection's next statement: replayed in a loop, with the next replay's first message.
  */
 export function messages(statements) {
   const out = [];
   let pending = [];
+  let readOnly = false;
+  let carried = null;
   for (const sql of statements) {
     if (BEGIN.test(sql) || (pending.length && DEFERRED.test(sql))) {
+      if (BEGIN.test(sql)) readOnly = READ_ONLY.test(sql);
       pending.push(sql);
     } else if (pending.length) {
       if (!ENDS.test(sql)) out.push([...pending, sql].join(';\n'));
       pending = [];
+    } else if (readOnly && COMMIT.test(sql)) {
+      carried = sql;
+      readOnly = false;
     } else {
       out.push(sql);
     }
   }
+  if (carried && out.length) out[0] = `${carried};\n${out[0]}`;
   return out;
 }
 

@@ -11,10 +11,15 @@ import { PgTransaction } from './pg-transaction';
 const PENDING = Symbol('statements not sent yet');
 const CONNECTION = Symbol('transaction connection');
 const TURN = Symbol('statement the connection runs now');
+const DEFERRED_COMMIT = Symbol('a read-only transaction ended; its COMMIT is not sent yet');
+
+/** How long a read-only transaction's COMMIT waits for the connection's next statement. */
+export const COMMIT_DELAY_MS = 20;
 
 interface PgConnection {
   [PENDING]?: string[];
   [TURN]?: Promise<unknown>;
+  [DEFERRED_COMMIT]?: boolean;
 }
 
 interface QueryObject {
@@ -26,10 +31,38 @@ interface QueryObject {
 
 class DeferredBeginTransaction extends PgTransaction {
   begin(conn: PgConnection): Promise<unknown> {
-    if (this.isolationLevel || this.readOnly) return super.begin(conn);
-    conn[PENDING] = ['BEGIN'];
+    if (this.isolationLevel) return super.begin(conn);
+    conn[PENDING] = [this.readOnly ? 'BEGIN READ ONLY' : 'BEGIN'];
     this.trxClient[CONNECTION] = conn;
     return Promise.resolve();
+  }
+
+  /**
+   * A read-only transaction has nothing to make durable: where the connection has a session of
+   * its own, its COMMIT travels with the connection's next statement (or goes alone after
+   * COMMIT_DELAY_MS), and the request is answered without waiting for that round trip.
+   */
+  commit(conn: PgConnection, value: unknown): Promise<unknown> {
+    const dialect = this.client as DeferredBeginDialect;
+    if (!this.readOnly || conn[PENDING] || !dialect.defersReadOnlyCommits) return super.commit(conn, value);
+    dialect.deferCommit(conn);
+    this._completed = true;
+    this._resolver(value);
+    return Promise.resolve();
+  }
+}
+
+/** Connections whose read-only transaction's COMMIT is not sent yet, with their dialect (a transaction's client is a copy of it). */
+const deferredCommits = new Map<PgConnection, DeferredBeginDialect>();
+let flushTimer: NodeJS.Timeout | undefined;
+
+/** The deferred COMMITs of connections no statement has used since. */
+function flushDeferredCommits(): void {
+  flushTimer = undefined;
+  for (const [connection, dialect] of deferredCommits) {
+    delete connection[DEFERRED_COMMIT];
+    deferredCommits.delete(connection);
+    dialect.commitNow(connection).catch(() => undefined);
   }
 }
 
@@ -38,11 +71,36 @@ const ENDS_TRANSACTION = /^(COMMIT|ROLLBACK);?$/i;
 
 /** MikroORM's PostgreSQL dialect whose transactions begin with their first statement. */
 export class DeferredBeginDialect extends PostgreSqlKnexDialect {
+  declare config: { deferReadOnlyCommits?: boolean };
+
   transaction(...args: unknown[]) {
     return new DeferredBeginTransaction(this, ...args);
   }
 
-  /** Whatever a transaction left unsent never reaches the connection's next user. */
+  /** Off where pool connections share one session (the embedded database). */
+  get defersReadOnlyCommits(): boolean {
+    return this.config.deferReadOnlyCommits === true;
+  }
+
+  deferCommit(connection: PgConnection): void {
+    connection[DEFERRED_COMMIT] = true;
+    deferredCommits.set(connection, this);
+    flushTimer ??= setTimeout(flushDeferredCommits, COMMIT_DELAY_MS).unref();
+  }
+
+  /** A deferred COMMIT sent alone. */
+  commitNow(connection: PgConnection): Promise<unknown> {
+    return this.inTurn(connection, () => super._query(connection, { sql: 'COMMIT' }));
+  }
+
+  private takeDeferredCommit(connection: PgConnection): boolean {
+    if (!connection[DEFERRED_COMMIT]) return false;
+    delete connection[DEFERRED_COMMIT];
+    deferredCommits.delete(connection);
+    return true;
+  }
+
+  /** Whatever a transaction left unsent never reaches the connection's next user (a deferred COMMIT does). */
   releaseConnection(connection: PgConnection): Promise<void> {
     delete connection[PENDING];
     return super.releaseConnection(connection);
@@ -54,24 +112,43 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
    * than in pg's own queue, which is deprecated and goes away in pg 9.
    */
   _query(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
+    return this.inTurn(connection, () => this.send(connection, obj));
+  }
+
+  /** A stream's statement goes in the extended protocol: what is not sent yet goes before it. */
+  async _stream(connection: PgConnection, obj: QueryObject, stream: unknown, options: unknown): Promise<unknown> {
+    const prelude = this.prelude(connection);
+    if (prelude.length) await this.inTurn(connection, () => super._query(connection, { sql: prelude.join(';\n') }));
+    return super._stream(connection, obj, stream, options);
+  }
+
+  private inTurn<T>(connection: PgConnection, run: () => Promise<T>): Promise<T> {
     const previous = connection[TURN];
-    const run = previous ? previous.then(() => this.send(connection, obj)) : this.send(connection, obj);
-    const turn = run.catch(() => undefined);
+    const result = previous ? previous.then(run) : run();
+    const turn = result.catch(() => undefined);
     connection[TURN] = turn;
     void turn.then(() => {
       if (connection[TURN] === turn) delete connection[TURN];
     });
-    return run;
+    return result;
+  }
+
+  /** The statements to send before the next one, taken off the connection: a deferred COMMIT, then a transaction's BEGIN and settings. */
+  private prelude(connection: PgConnection): string[] {
+    const pending = connection[PENDING] ?? [];
+    delete connection[PENDING];
+    return this.takeDeferredCommit(connection) ? ['COMMIT', ...pending] : pending;
   }
 
   private async send(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
-    const pending = connection[PENDING];
-    if (!pending) return super._query(connection, obj);
-    delete connection[PENDING];
-    if (ENDS_TRANSACTION.test(obj.sql.trim())) {
+    if (!connection[PENDING] && !connection[DEFERRED_COMMIT]) return super._query(connection, obj);
+    if (connection[PENDING] && ENDS_TRANSACTION.test(obj.sql.trim())) {
+      // a transaction that sent nothing ends without a message (a deferred COMMIT keeps waiting)
+      delete connection[PENDING];
       obj.response = { command: obj.sql.trim().replace(/;$/, '').toUpperCase(), rows: [], rowCount: null, fields: [] };
       return obj;
     }
+    const pending = this.prelude(connection);
     const prelude = pending.join(';\n');
     if (obj.bindings?.length || Object.keys(obj.options ?? {}).length) {
       // a statement with parameters travels in the extended protocol, which takes one statement

@@ -35,6 +35,13 @@ function takeLock(dataDir: string): string {
   return lock;
 }
 
+/** Marks the embedded database's URL: its pool connections share one session. */
+export const EMBEDDED_APPLICATION_NAME = 'hr-embedded';
+
+export function isEmbeddedDatabaseUrl(url: string): boolean {
+  return new URL(url).searchParams.get('application_name') === EMBEDDED_APPLICATION_NAME;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
   const lock = takeLock(dataDir);
@@ -48,7 +55,7 @@ export async function startEmbeddedPostgres(dataDir: string, maxConnections: num
   if (!port) throw new Error('The embedded database did not report its port');
   let stopped = false;
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/postgres?application_name=${EMBEDDED_APPLICATION_NAME}`,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { DeferredBeginDialect } from './deferred-begin.dialect';
+import { isEmbeddedDatabaseUrl } from './embedded-postgres';
 
 export interface OrmOptions {
   clientUrl: string;
@@ -21,8 +22,13 @@ export function ormConfig(opts: OrmOptions) {
     connect: opts.connect ?? true,
     pool: { min: 0, max: opts.poolMax ?? 10 },
     // a pool connection dropped by a database restart is replaced instead of failing every request;
-    // transactions send BEGIN with their first statement (deferred-begin.dialect.ts)
-    driverOptions: { client: DeferredBeginDialect, connection: { keepAlive: true } },
+    // transactions send BEGIN with their first statement, and a read-only one its COMMIT with the
+    // connection's next, which needs a session per connection (deferred-begin.dialect.ts)
+    driverOptions: {
+      client: DeferredBeginDialect,
+      connection: { keepAlive: true },
+      deferReadOnlyCommits: !isEmbeddedDatabaseUrl(opts.clientUrl),
+    },
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
     migrations: {

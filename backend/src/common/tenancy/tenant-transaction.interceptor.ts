@@ -5,10 +5,14 @@ import type { AuthedRequest } from '../auth/access.guard';
 import { APP_ROLE } from '../../database/row-level-security';
 import { runWithFirstStatement } from '../../database/deferred-begin.dialect';
 
+/** Requests that only read: their transaction is READ ONLY (a write in one fails loudly). */
+const READS = new Set(['GET', 'HEAD']);
+
 /**
  * A request that works on a company's data runs in one transaction as the application role with
  * `app.company_id` set, so row-level security confines even raw SQL to that company. Requests
- * without a company (sign-in, platform administration, public pages) run as before.
+ * without a company (sign-in, platform administration, public pages) run as before. A read's
+ * transaction is read-only, so it is answered without waiting for its COMMIT.
  */
 @Injectable()
 export class TenantTransactionInterceptor implements NestInterceptor {
@@ -26,7 +30,7 @@ export class TenantTransactionInterceptor implements NestInterceptor {
           `select set_config('app.company_id', '${Number(companyId)}', true), set_config('role', '${APP_ROLE}', true)`,
         );
         return lastValueFrom(next.handle(), { defaultValue: undefined });
-      }),
+      }, { readOnly: READS.has(req.method) }),
     );
   }
 }

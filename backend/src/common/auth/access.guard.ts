@@ -11,6 +11,7 @@ import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
 import { IS_PUBLIC, REQUIRED_MODULE, ROLES } from './decorators';
+import { VerifiedTokens } from './verified-tokens';
 
 interface UserRow {
   id: number;
@@ -37,6 +38,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
+  private readonly verified = new VerifiedTokens();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtService,
@@ -110,11 +113,15 @@ export class AccessGuard implements CanActivate {
   private async authenticate(req: AuthedRequest): Promise<AuthContext> {
     const header = req.headers.authorization;
     if (!header?.startsWith('Bearer ')) throw unauthorized('Authentication required');
-    let claims: TokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<TokenClaims & object>(header.slice(7));
-    } catch {
-      throw unauthorized('Your session has expired, please sign in again');
+    const token = header.slice(7);
+    let claims = this.verified.get(token);
+    if (!claims) {
+      try {
+        claims = await this.jwt.verifyAsync<TokenClaims & object>(token);
+      } catch {
+        throw unauthorized('Your session has expired, please sign in again');
+      }
+      this.verified.remember(token, claims);
     }
     // the user, the plan of the company the request works on and the employee's permission
     // entries in one call of a function whose plan PostgreSQL keeps (Migration20261124200000)

@@ -1,0 +1,28 @@
+import type { TokenClaims } from './auth-context';
+
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Tokens whose signature, audience and issuer were checked, with their claims: a token's
+ * signature does not change, so a signed-in user's next requests skip the HMAC and the JSON
+ * parsing. Expiry is checked on every use; a revoked session (session_version) is the guard's
+ * database check, which still runs on every request. Bounded, oldest first.
+ */
+export class VerifiedTokens {
+  private readonly entries = new Map<string, TokenClaims & { exp?: number }>();
+
+  get(token: string, now = Date.now()): TokenClaims | undefined {
+    const claims = this.entries.get(token);
+    if (!claims) return undefined;
+    if (claims.exp === undefined || claims.exp * 1000 <= now) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return claims;
+  }
+
+  remember(token: string, claims: TokenClaims & { exp?: number }): void {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, claims);
+  }
+}

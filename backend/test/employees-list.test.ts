@@ -64,6 +64,59 @@ describe('employee list paging at company scale', () => {
     expect(seen).toEqual(Array.from({ length: SIZE }, (_, i) => `PG${String(i + 1).padStart(3, '0')}`));
   });
 
+  it("answers each row with exactly the fields and values of the employee's own answer", async () => {
+    const c = await createCompany(t, 'Paging JSON');
+    const cAdmin = bearer(c.tokens.company_admin);
+    const post = (body: object) => t.http().post(API).set(cAdmin).send(body);
+    const manager = await post({ employee_code: 'JS001', first_name: 'Mia', last_name: 'Manager', email: 'js001@paging.example.com', hire_date: '2020-05-01' });
+    expect([manager.status, manager.body.message]).toEqual([201, expect.anything()]);
+    const full = await post({
+      employee_code: 'JS002',
+      first_name: 'Zoë "Q"',
+      middle_name: 'Ann\\Marie',
+      last_name: "O'Brien\u2028",
+      email: 'js002@paging.example.com',
+      phone: '+1 555 0100',
+      date_of_birth: '1990-02-28',
+      gender: 'female',
+      address: 'Line 1\nLine 2',
+      city: 'Zürich',
+      state: 'ZH',
+      country: 'Switzerland',
+      postal_code: '8001',
+      department_id: c.department.id,
+      position_id: c.position.id,
+      manager_id: manager.body.data.id,
+      employment_type: 'contract',
+      employment_status: 'on_leave',
+      hire_date: '2021-03-01',
+      salary: 91234.5,
+      salary_currency: 'CHF',
+      payment_frequency: 'biweekly',
+      emergency_contact_name: 'Eli',
+      emergency_contact_phone: '+41 44 000 00 00',
+      emergency_contact_relationship: 'Sibling',
+      enable_login: true,
+      username: 'js002.login',
+      password: 'Paging#2026x',
+    });
+    expect([full.status, full.body.message]).toEqual([201, expect.anything()]);
+    const res = await t
+      .http()
+      .get(API)
+      .query({ filter: JSON.stringify({ q: 'JS00' }), sort: JSON.stringify(['employee_code', 'ASC']) })
+      .set(cAdmin);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body.data.map((e: { employee_code: string }) => e.employee_code)).toEqual(['JS001', 'JS002']);
+    for (const row of res.body.data) {
+      const own = await t.http().get(`${API}/${row.id}`).set(cAdmin);
+      expect(row).toStrictEqual(own.body.data);
+    }
+    expect(res.body.data[1]).toMatchObject({ first_name: 'Zoë "Q"', manager_name: 'Mia Manager', username: 'js002.login', salary: '91234.50' });
+    expect(res.body.data[0]).toMatchObject({ manager_id: null, phone: null, user_id: null, date_of_birth: null });
+  });
+
   it('answers a page past the end with no rows and the total', async () => {
     const res = await list({ range: [500, 524] });
     expect(res.status).toBe(200);

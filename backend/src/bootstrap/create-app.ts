@@ -13,6 +13,7 @@ import { HttpExceptionFilter } from '../common/http/http-exception.filter';
 import { registerBodyGuard } from '../common/http/body-guard';
 import { IdempotencyInterceptor } from '../common/http/idempotency.interceptor';
 import { InterceptorChain } from '../common/http/interceptor-chain';
+import { usePageSchemas } from '../common/http/page-serializer';
 import { AuditInterceptor } from '../modules/audit/audit.interceptor';
 import { createValidationPipe } from '../common/http/validation';
 import { buildOpenApiDocument } from '../openapi/document';
@@ -64,6 +65,7 @@ export async function createApp(
   app.enableShutdownHooks();
 
   const document = buildOpenApiDocument(app);
+  usePageSchemas(document);
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/openapi.json' });
 
   if (config.serveStatic) await serveStaticSite(app);

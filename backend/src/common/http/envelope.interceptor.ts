@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor, StreamableF
 import type { FastifyReply } from 'fastify';
 import { map, type Observable } from 'rxjs';
 import { ApiResult, Page } from './envelope';
+import { pageSerializer } from './page-serializer';
 
 /** Wraps every handler's return value in the envelope; lists also get Content-Range. */
 @Injectable()
@@ -13,6 +14,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
         if (value instanceof StreamableFile || Buffer.isBuffer(value)) return value;
         if (value instanceof Page) {
           reply.header('Content-Range', value.contentRange);
+          if (value.schema) reply.type('application/json; charset=utf-8').serializer(pageSerializer(value.schema));
           return { success: true, data: value.items };
         }
         if (value instanceof ApiResult) {

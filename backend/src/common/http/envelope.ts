@@ -16,13 +16,18 @@ export function ok<T>(data: T, message?: string): ApiResult<T> {
   return new ApiResult(data, message);
 }
 
-/** One page of a list: the interceptor answers `data` = items and the Content-Range header. */
+/**
+ * One page of a list: the interceptor answers `data` = items and the Content-Range header. With
+ * `schema` (the OpenAPI schema its items are exactly), the answer's JSON comes from a serializer
+ * made from that schema (page-serializer.ts).
+ */
 export class Page<T> {
   constructor(
     readonly resource: string,
     readonly items: T[],
     readonly offset: number,
     readonly total: number,
+    readonly schema?: string,
   ) {}
 
   get contentRange(): string {

@@ -51,6 +51,18 @@ const COLUMNS = `
   (select u.username from users u where u.employee_id = e.id) as username,
   ${iso('e.created_at')} as created_at, ${iso('e.updated_at')} as updated_at`;
 
+/**
+ * A row of the page's statement: the response's fields (times already in ISO 8601) and the
+ * page's total and list version. The list's answer is written by the serializer of
+ * EmployeeResponseDto, which writes the response's fields only.
+ */
+export type EmployeeRow = Omit<EmployeeResponseDto, 'created_at' | 'updated_at'> & {
+  created_at: string;
+  updated_at: string;
+  total: number;
+  list_version: string;
+};
+
 interface Where {
   /** `with ...` for the search, or empty */
   with: string;
@@ -131,7 +143,7 @@ export async function employeePage(
   em: EntityManager,
   companyId: number,
   q: ListQuery,
-): Promise<{ rows: EmployeeResponseDto[]; total: number }> {
+): Promise<{ rows: EmployeeRow[]; total: number }> {
   const where = employeeWhere(companyId, q.filter);
   const sort = SORT[q.sort.field];
   const dir = q.sort.order === 'DESC' ? 'desc' : 'asc';
@@ -140,7 +152,7 @@ export async function employeePage(
   const version = `coalesce((select v.version from employee_list_versions v where v.company_id = ${Number(companyId)}), 0)::text`;
   const key = `${companyId}\u0000${where.with}\u0000${where.sql}\u0000${JSON.stringify([...where.withParams, ...where.params])}`;
   const known = countedTotals.get(key);
-  const rows = await em.execute<Array<EmployeeResponseDto & { total: number; list_version: string }>>(
+  const rows = await em.execute<EmployeeRow[]>(
     `${where.with}
      select ${COLUMNS},
             case when ${version} = ? then ?::int else (${count}) end as total,
@@ -153,7 +165,7 @@ export async function employeePage(
   );
   if (rows.length) {
     rememberTotal(key, rows[0].list_version, rows[0].total);
-    return { rows: rows.map(toResponse), total: rows[0].total };
+    return { rows, total: rows[0].total };
   }
   // past the last row the page is empty and carries no total
   const total =
@@ -161,8 +173,4 @@ export async function employeePage(
       ? 0
       : (await em.execute<Array<{ total: number }>>(`${where.with} select (${count}) as total`, [...where.withParams, ...where.params]))[0].total;
   return { rows: [], total };
-}
-
-function toResponse({ total: _total, list_version: _version, ...row }: EmployeeResponseDto & { total: number; list_version: string }): EmployeeResponseDto {
-  return { ...row, created_at: new Date(row.created_at), updated_at: new Date(row.updated_at) };
 }

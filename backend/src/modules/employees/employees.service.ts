@@ -20,12 +20,12 @@ import { User } from '../users/user.entity';
 import {
   ImportEmployeeRowDto,
   type CreateEmployeeDto,
-  type EmployeeResponseDto,
+  EmployeeResponseDto,
   type UpdateEmployeeDto,
 } from './dto/employee.dto';
 import { Employee, EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
 import { toEmployeeResponse, type EmployeeLogin } from './employee.mapper';
-import { employeePage } from './employees.list';
+import { employeePage, type EmployeeRow } from './employees.list';
 import { CSV_COLUMNS, employeesToCsv, INFORMATIONAL_COLUMNS, MAX_IMPORT_ROWS, parseEmployeesCsv } from './employees.csv';
 
 export const EMPLOYEE_LIST: ListQueryOptions = {
@@ -74,9 +74,9 @@ export class EmployeesService {
   ) {}
 
   /** Set-based (see employees.list.ts): one statement for the page, one for the total. */
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<EmployeeResponseDto>> {
+  async list(ctx: AuthContext, q: ListQuery): Promise<Page<EmployeeRow>> {
     const { rows, total } = await employeePage(this.em, ctx.companyId!, q);
-    return new Page('hr/employees', rows, q.offset, total);
+    return new Page('hr/employees', rows, q.offset, total, EmployeeResponseDto.name);
   }
 
   async get(id: number): Promise<EmployeeResponseDto> {

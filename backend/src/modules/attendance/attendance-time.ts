@@ -13,6 +13,9 @@ export const validZone = (zone: string | null | undefined) =>
 /** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
 export const localDate = (at: Date, zone: string) => DateTime.fromJSDate(at, { zone: validZone(zone) }).toISODate()!;
 
+/** The calendar date (YYYY-MM-DD) before `date`. */
+export const dayBefore = (date: string) => DateTime.fromISO(date).minus({ days: 1 }).toISODate()!;
+
 export interface ShiftStart {
   /** HH:MM or HH:MM:SS */
   start_time: string;

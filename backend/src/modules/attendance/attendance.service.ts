@@ -14,7 +14,7 @@ import { ShiftAssignmentsService } from '../shifts/shift-assignments.service';
 import { hhmm } from '../shifts/shifts.mapper';
 import { ATTENDANCE_STATUSES, AttendanceRecord, type AttendanceStatus } from './attendance-record.entity';
 import { AttendanceRulesService, type ClientInfo } from './attendance-rules.service';
-import { isLate, localDate, OFFLINE_WINDOW_HOURS, readTimestamp, validZone } from './attendance-time';
+import { dayBefore, isLate, localDate, OFFLINE_WINDOW_HOURS, readTimestamp, validZone } from './attendance-time';
 import { toAttendanceResponse } from './attendance.mapper';
 import type { AttendanceResponseDto, AttendanceSummaryDto, AttendanceTodayDto } from './dto/attendance.dto';
 import { DEFAULT_LOCATION_TEXT, type AttendancePunchDto } from './dto/check-in.dto';
@@ -138,7 +138,7 @@ export class AttendanceService {
     const [zone, settings] = await Promise.all([this.timeZone(companyId), this.settings.attendanceSettings(companyId)]);
     const { at, offline } = this.when(dto.timestamp, settings.general.allow_offline_checkin, 'check-out');
     const date = localDate(at, zone);
-    const previous = DateTime.fromISO(date).minus({ days: 1 }).toISODate()!;
+    const previous = dayBefore(date);
 
     // locked, so two check-outs at once close the record once
     const [open] = await this.em.execute<Array<{ id: number; check_in_time: Date; break_duration: number | null }>>(
@@ -150,13 +150,8 @@ export class AttendanceService {
       [employee.id, date, previous],
     );
     if (!open) {
-      // today's check-out may have closed yesterday's record (a shift past midnight)
-      const closed = await this.em.find(
-        AttendanceRecord,
-        { employee: employee.id, attendance_date: { $in: [date, previous] }, check_out_time: { $ne: null } },
-        { populate: POPULATE, orderBy: { attendance_date: 'desc' } },
-      );
-      const done = closed.find((r) => localDate(r.check_out_time!, zone) === date);
+      const { today, overnight } = await this.currentRecords(employee.id, date, zone);
+      const done = [today, overnight].find((r) => r?.check_out_time && localDate(r.check_out_time, zone) === date);
       if (done) return { record: toAttendanceResponse(done), created: false, message: 'You have already checked out today' };
       throw unprocessable(NOT_CHECKED_IN);
     }
@@ -243,6 +238,25 @@ export class AttendanceService {
     return new Page('hr/attendance', rows.map(toAttendanceResponse), q.offset, total);
   }
 
+  /**
+   * The employee's record of `date`, and yesterday's while its shift runs past midnight: checked
+   * in and still open, or checked out on `date`.
+   */
+  private async currentRecords(
+    employeeId: number,
+    date: string,
+    zone: string,
+  ): Promise<{ today?: AttendanceRecord; overnight?: AttendanceRecord }> {
+    const previous = dayBefore(date);
+    const records = await this.em.find(AttendanceRecord, { employee: employeeId, attendance_date: { $in: [date, previous] } }, { populate: POPULATE });
+    return {
+      today: records.find((r) => r.attendance_date === date),
+      overnight: records.find(
+        (r) => r.attendance_date === previous && r.check_in_time && (!r.check_out_time || localDate(r.check_out_time, zone) === date),
+      ),
+    };
+  }
+
   async get(ctx: AuthContext, id: number): Promise<AttendanceResponseDto> {
     const record = id > 0 && id <= MAX_ID ? await this.em.findOne(AttendanceRecord, { id }, { populate: POPULATE }) : null;
     if (!record || (!isAdmin(ctx) && record.employee.id !== ctx.employeeId)) throw notFound('Attendance record');
@@ -253,19 +267,8 @@ export class AttendanceService {
     const companyId = ctx.companyId!;
     const [zone, settings] = await Promise.all([this.timeZone(companyId), this.settings.attendanceSettings(companyId)]);
     const date = localDate(new Date(), zone);
-    const previous = DateTime.fromISO(date).minus({ days: 1 }).toISODate()!;
-    // today's record, else yesterday's while a shift past midnight is open or was closed today
-    const records = ctx.employeeId
-      ? await this.em.find(
-          AttendanceRecord,
-          { employee: ctx.employeeId, attendance_date: { $in: [date, previous] } },
-          { populate: POPULATE, orderBy: { attendance_date: 'desc' } },
-        )
-      : [];
-    const own = records.find((r) => r.attendance_date === date) ?? null;
-    const overnight = records.find(
-      (r) => r.attendance_date === previous && r.check_in_time && (!r.check_out_time || localDate(r.check_out_time, zone) === date),
-    );
+    const { today: own, overnight } = ctx.employeeId ? await this.currentRecords(ctx.employeeId, date, zone) : {};
+    // today's record, else yesterday's while its shift runs past midnight
     const record = own ?? overnight ?? null;
     const assignment = ctx.employeeId ? await this.assignments.activeFor(this.em, ctx.employeeId, date) : null;
     const shiftName = assignment?.shift_active

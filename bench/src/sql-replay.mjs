@@ -47,8 +47,10 @@ export function messages(statements) {
   let readOnly = false;
   let carried = null;
   for (const sql of statements) {
-    if (BEGIN.test(sql) || (pending.length && DEFERRED.test(sql))) {
-      if (BEGIN.test(sql)) readOnly = READ_ONLY.test(sql);
+    if (BEGIN.test(sql)) {
+      readOnly = READ_ONLY.test(sql);
+      pending.push(sql);
+    } else if (pending.length && DEFERRED.test(sql)) {
       pending.push(sql);
     } else if (pending.length) {
       if (!ENDS.test(sql)) out.push([...pending, sql].join(';\n'));

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 // MUI (emotion) injects styles at run time; landing images may come from any https host
-export const SECURITY_HEADERS: Readonly<HelmetOptions> = {
+const SECURITY_HEADERS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -29,7 +29,7 @@ export const SECURITY_HEADERS: Readonly<HelmetOptions> = {
  * helmet's headers on every answer. They depend on the options only, so helmet writes them once
  * here and each request copies them (@fastify/helmet rebuilt helmet and its policy per request).
  */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions = SECURITY_HEADERS): void {
+export function registerSecurityHeaders(fastify: FastifyInstance): void {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -37,7 +37,7 @@ export function registerSecurityHeaders(fastify: FastifyInstance, options: Helme
     },
     removeHeader: (name: string) => delete headers[name.toLowerCase()],
   };
-  helmet(options)({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
+  helmet(SECURITY_HEADERS)({} as IncomingMessage, collector as unknown as ServerResponse, (err?: unknown) => {
     if (err) throw err;
   });
   if (!headers['content-security-policy']) throw new Error('helmet wrote no Content-Security-Policy');

@@ -59,11 +59,7 @@ let flushTimer: NodeJS.Timeout | undefined;
 /** The deferred COMMITs of connections no statement has used since. */
 function flushDeferredCommits(): void {
   flushTimer = undefined;
-  for (const [connection, dialect] of deferredCommits) {
-    delete connection[DEFERRED_COMMIT];
-    deferredCommits.delete(connection);
-    dialect.commitNow(connection).catch(() => undefined);
-  }
+  for (const [connection, dialect] of deferredCommits) dialect.sendDeferredCommit(connection).catch(() => undefined);
 }
 
 /** A transaction that ends before any statement of it was sent has nothing to commit or undo. */
@@ -88,9 +84,9 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
     flushTimer ??= setTimeout(flushDeferredCommits, COMMIT_DELAY_MS).unref();
   }
 
-  /** A deferred COMMIT sent alone. */
-  commitNow(connection: PgConnection): Promise<unknown> {
-    return this.inTurn(connection, () => super._query(connection, { sql: 'COMMIT' }));
+  /** The connection's deferred COMMIT, sent alone. */
+  async sendDeferredCommit(connection: PgConnection): Promise<void> {
+    if (this.takeDeferredCommit(connection)) await this.inTurn(connection, () => super._query(connection, { sql: 'COMMIT' }));
   }
 
   private takeDeferredCommit(connection: PgConnection): boolean {

@@ -12,6 +12,7 @@ import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
 import { IS_PUBLIC, REQUIRED_MODULE, ROLES } from './decorators';
 import { VerifiedTokens } from './verified-tokens';
+import { READ_METHODS } from '../http/read-methods';
 
 interface UserRow {
   id: number;
@@ -28,8 +29,6 @@ export type AuthedRequest = FastifyRequest & {
   /** the employee's permission entries, read with the user (see PermissionsService.effective) */
   entryRows?: EntryRow[];
 };
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The one guard: reads the route's @Public / @Roles / @RequireModule, authenticates the bearer
@@ -102,7 +101,7 @@ export class AccessGuard implements CanActivate {
         throw forbidden(`You do not have ${required.action} access to the ${required.module} module`);
       }
       // a company whose trial ended or whose subscription is suspended or cancelled reads, but does not write
-      if (!READS.has(req.method)) {
+      if (!READ_METHODS.has(req.method)) {
         const blocked = await this.plans.writeBlock(auth.companyId);
         if (blocked) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, blocked);
       }

@@ -4,9 +4,7 @@ import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthedRequest } from '../auth/access.guard';
 import { APP_ROLE } from '../../database/row-level-security';
 import { runWithFirstStatement } from '../../database/deferred-begin.dialect';
-
-/** Requests that only read: their transaction is READ ONLY (a write in one fails loudly). */
-const READS = new Set(['GET', 'HEAD']);
+import { READ_METHODS } from '../http/read-methods';
 
 /**
  * A request that works on a company's data runs in one transaction as the application role with
@@ -30,7 +28,7 @@ export class TenantTransactionInterceptor implements NestInterceptor {
           `select set_config('app.company_id', '${Number(companyId)}', true), set_config('role', '${APP_ROLE}', true)`,
         );
         return lastValueFrom(next.handle(), { defaultValue: undefined });
-      }, { readOnly: READS.has(req.method) }),
+      }, { readOnly: READ_METHODS.has(req.method) }),
     );
   }
 }

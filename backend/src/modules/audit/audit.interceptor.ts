@@ -4,8 +4,8 @@ import { Reflector } from '@nestjs/core';
 import { catchError, concatMap, throwError, type Observable } from 'rxjs';
 import type { AuthedRequest } from '../../common/auth/access.guard';
 import { AuditService, type AuditEntry } from './audit.service';
+import { READ_METHODS } from '../../common/http/read-methods';
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** These record their own entries (impersonation.start / impersonation.stop). */
 const SELF_RECORDING = /^\/api\/auth\/(impersonate\/[^/]+|stop-impersonate)\/?$/;
 const SECRET_KEY = /pass|token|secret/i;
@@ -34,7 +34,7 @@ export class AuditInterceptor implements NestInterceptor {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const auth = req.auth;
     const path = req.url.split('?')[0];
-    if (!auth?.impersonatorId || READS.has(req.method) || SELF_RECORDING.test(path)) return next.handle();
+    if (!auth?.impersonatorId || READ_METHODS.has(req.method) || SELF_RECORDING.test(path)) return next.handle();
 
     const entry = (statusCode: number): AuditEntry => {
       let details: Record<string, unknown> | null = { params: req.params ?? {}, body: redact(req.body ?? null) };

@@ -2,7 +2,7 @@
 // one request ran (captured from a server started with MikroORM's query log) replayed on one pg
 // connection. Samples alternate API and SQL, so noise from the machine hits both alike.
 import { expectStatus, request } from './http.mjs';
-import { connect, messages, parseStatements, replay } from './sql-replay.mjs';
+import { connect, messages, parseStatements, replay, steadyStatements, withPreparations } from './sql-replay.mjs';
 import { percentile } from './stats.mjs';
 import { SEARCH_TERM } from './seed.mjs';
 
@@ -47,13 +47,13 @@ export async function captureStatements(server, token, cases) {
   const headers = { authorization: `Bearer ${token}` };
   const captured = {};
   for (const c of cases) {
-    // the first request may read metadata once; the second is the steady state
+    // the first request may read metadata once and prepare statements; the second is the steady state
     await expectStatus(request(`${server.base}${c.path}`, { headers }), 200, c.name);
     await new Promise((r) => setTimeout(r, 100));
     const mark = server.mark();
     const res = await expectStatus(request(`${server.base}${c.path}`, { headers }), 200, c.name);
     await new Promise((r) => setTimeout(r, 300));
-    const statements = parseStatements(server.since(mark));
+    const statements = withPreparations(parseStatements(server.since(mark)), parseStatements(server.since(0)));
     if (!statements.some((s) => /^select/i.test(s))) throw new Error(`${c.name}: no SQL captured from the server's log`);
     captured[c.key] = { statements, messages: messages(statements), contentRange: res.headers['content-range'], rows: res.json().data.length };
   }
@@ -84,7 +84,7 @@ export async function measureList(server, token, c, captured, databaseUrl, { n, 
       api.push(sample.api);
       sql.push(sample.sql);
     }
-    return { api: summary(api), sql: summary(sql), statements: captured.statements.length, messages: captured.messages.length };
+    return { api: summary(api), sql: summary(sql), statements: steadyStatements(captured.statements), messages: captured.messages.length };
   } finally {
     await db.end();
   }

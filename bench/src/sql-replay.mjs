@@ -34,12 +34,15 @@ const READ_ONLY = /read only$/i;
 const DEFERRED = /^select set_config\(/i;
 const ENDS = /^(commit|rollback)$/i;
 const COMMIT = /^commit$/i;
+const PREPARE = /^prepare (\S+) as\s/i;
 
 /**
- * The statements grouped as the server sends them (backend/src/database/deferred-begin.dialect.ts):
- * a transaction's BEGIN and the settings deferred to it go out with its first statement, a
- * transaction that ran no statement sends nothing, and a read-only transaction's COMMIT goes with
- * the connection's next statement: replayed in a loop, with the next replay's first message.
+ * The statements grouped as the server sends them (backend/src/database/deferred-begin.dialect.ts),
+ * each message a list of statements: a transaction's BEGIN and the settings deferred to it go out
+ * with its first statement, a transaction that ran no statement sends nothing, a read-only
+ * transaction's COMMIT goes with the connection's next statement (replayed in a loop: with the
+ * next replay's first message), and a statement's PREPARE with its EXECUTE (when the request's
+ * connection had not prepared it yet; backend/src/database/prepared-statements.ts).
  */
 export function messages(statements) {
   const out = [];
@@ -50,21 +53,53 @@ export function messages(statements) {
     if (BEGIN.test(sql)) {
       readOnly = READ_ONLY.test(sql);
       pending.push(sql);
-    } else if (pending.length && DEFERRED.test(sql)) {
+    } else if ((pending.length && DEFERRED.test(sql)) || PREPARE.test(sql)) {
       pending.push(sql);
     } else if (pending.length) {
-      if (!ENDS.test(sql)) out.push([...pending, sql].join(';\n'));
+      if (!ENDS.test(sql)) out.push([...pending, sql]);
       pending = [];
     } else if (readOnly && COMMIT.test(sql)) {
       carried = sql;
       readOnly = false;
     } else {
-      out.push(sql);
+      out.push([sql]);
     }
   }
-  if (carried && out.length) out[0] = `${carried};\n${out[0]}`;
+  if (carried && out.length) out[0] = [carried, ...out[0]];
   return out;
 }
+
+const EXECUTE = /\bexecute (hr_[0-9a-f]+)\b/i;
+
+/**
+ * The statements of one request with the PREPARE of each prepared statement it executes before
+ * its EXECUTE, taken from `earlier` statements when the request's connection had prepared it
+ * already (a replay connection prepares it once, as the server's does).
+ */
+export function withPreparations(statements, earlier) {
+  const prepares = new Map([...earlier, ...statements].filter((sql) => PREPARE.test(sql)).map((sql) => [PREPARE.exec(sql)[1], sql]));
+  const out = [];
+  const seen = new Set();
+  for (const sql of statements) {
+    const prepared = PREPARE.exec(sql)?.[1];
+    if (prepared) {
+      if (!seen.has(prepared)) out.push(sql);
+      seen.add(prepared);
+      continue;
+    }
+    const executed = EXECUTE.exec(sql)?.[1];
+    if (executed && !seen.has(executed)) {
+      if (!prepares.has(executed)) throw new Error(`the server's log has no PREPARE of ${executed}`);
+      out.push(prepares.get(executed));
+      seen.add(executed);
+    }
+    out.push(sql);
+  }
+  return out;
+}
+
+/** How many statements a request runs once its connection has prepared its statements. */
+export const steadyStatements = (statements) => statements.filter((sql) => !PREPARE.test(sql)).length;
 
 export async function connect(url) {
   const client = new pg.Client({ connectionString: url });
@@ -72,11 +107,29 @@ export async function connect(url) {
   return client;
 }
 
-/** Sends the messages once, in order; returns the wall time in ms. */
+const preparedOn = new WeakMap();
+
+/**
+ * Sends the messages once, in order, as the server's connection would: a statement is prepared
+ * on the client the first time only; returns the wall time in ms.
+ */
 export async function replay(client, messages) {
+  if (!preparedOn.has(client)) preparedOn.set(client, new Set());
+  const prepared = preparedOn.get(client);
+  const texts = messages.map((statements) =>
+    statements
+      .filter((sql) => {
+        const name = PREPARE.exec(sql)?.[1];
+        if (!name) return true;
+        if (prepared.has(name)) return false;
+        prepared.add(name);
+        return true;
+      })
+      .join(';\n'),
+  );
   const started = process.hrtime.bigint();
   try {
-    for (const sql of messages) await client.query(sql);
+    for (const sql of texts) await client.query(sql);
   } catch (e) {
     await client.query('rollback').catch(() => undefined);
     throw e;

@@ -1,5 +1,7 @@
 import { PostgreSqlKnexDialect, type EntityManager } from '@mikro-orm/postgresql';
 import { PgTransaction } from './pg-transaction';
+import { messageFailed, takePreparations } from './prepared-statements';
+import { CONNECTION, transactionOf } from './transaction-connection';
 
 /**
  * Statements a connection's transaction has not sent yet: `BEGIN`, and what was deferred to it
@@ -9,7 +11,6 @@ import { PgTransaction } from './pg-transaction';
  * transaction open after the message.
  */
 const PENDING = Symbol('statements not sent yet');
-const CONNECTION = Symbol('transaction connection');
 const TURN = Symbol('statement the connection runs now');
 const DEFERRED_COMMIT = Symbol('a read-only transaction ended; its COMMIT is not sent yet');
 
@@ -67,7 +68,8 @@ const ENDS_TRANSACTION = /^(COMMIT|ROLLBACK);?$/i;
 
 /** MikroORM's PostgreSQL dialect whose transactions begin with their first statement. */
 export class DeferredBeginDialect extends PostgreSqlKnexDialect {
-  declare config: { deferReadOnlyCommits?: boolean };
+  /** sessionPerConnection: each pool connection is a session of its own (not the embedded database's). */
+  declare config: { sessionPerConnection?: boolean };
 
   transaction(...args: unknown[]) {
     return new DeferredBeginTransaction(this, ...args);
@@ -75,7 +77,7 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
 
   /** Off where pool connections share one session (the embedded database). */
   get defersReadOnlyCommits(): boolean {
-    return this.config.deferReadOnlyCommits === true;
+    return this.config.sessionPerConnection === true;
   }
 
   deferCommit(connection: PgConnection): void {
@@ -129,33 +131,44 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
     return result;
   }
 
-  /** The statements to send before the next one, taken off the connection: a deferred COMMIT, then a transaction's BEGIN and settings. */
-  private prelude(connection: PgConnection): string[] {
+  /**
+   * The statements to send before the next one, taken off the connection: a deferred COMMIT, a
+   * transaction's BEGIN and settings, then the PREPAREs of statements about to be executed (not
+   * before a COMMIT or ROLLBACK, which must not fail with them).
+   */
+  private prelude(connection: PgConnection, preparations = true): string[] {
     const pending = connection[PENDING] ?? [];
     delete connection[PENDING];
-    return this.takeDeferredCommit(connection) ? ['COMMIT', ...pending] : pending;
+    const prepare = preparations ? takePreparations(connection) : [];
+    return [...(this.takeDeferredCommit(connection) ? ['COMMIT'] : []), ...pending, ...prepare];
   }
 
   private async send(connection: PgConnection, obj: QueryObject): Promise<QueryObject> {
-    if (!connection[PENDING] && !connection[DEFERRED_COMMIT]) return super._query(connection, obj);
-    if (connection[PENDING] && ENDS_TRANSACTION.test(obj.sql.trim())) {
+    const ends = ENDS_TRANSACTION.test(obj.sql.trim());
+    if (connection[PENDING] && ends) {
       // a transaction that sent nothing ends without a message (a deferred COMMIT keeps waiting)
       delete connection[PENDING];
       obj.response = { command: obj.sql.trim().replace(/;$/, '').toUpperCase(), rows: [], rowCount: null, fields: [] };
       return obj;
     }
-    const pending = this.prelude(connection);
+    const pending = this.prelude(connection, !ends);
     const prelude = pending.join(';\n');
-    if (obj.bindings?.length || Object.keys(obj.options ?? {}).length) {
-      // a statement with parameters travels in the extended protocol, which takes one statement
-      await super._query(connection, { sql: prelude });
-      return super._query(connection, obj);
+    try {
+      if (!pending.length) return await super._query(connection, obj);
+      if (obj.bindings?.length || Object.keys(obj.options ?? {}).length) {
+        // a statement with parameters travels in the extended protocol, which takes one statement
+        await super._query(connection, { sql: prelude });
+        return await super._query(connection, obj);
+      }
+      const sent = await super._query(connection, { ...obj, sql: `${prelude};\n${obj.sql}` });
+      const results = sent.response as unknown[];
+      const own = results.slice(pending.length);
+      obj.response = own.length === 1 ? own[0] : own;
+      return obj;
+    } catch (e) {
+      messageFailed(connection, `${prelude}\n${obj.sql}`);
+      throw e;
     }
-    const sent = await super._query(connection, { ...obj, sql: `${prelude};\n${obj.sql}` });
-    const results = sent.response as unknown[];
-    const own = results.slice(pending.length);
-    obj.response = own.length === 1 ? own[0] : own;
-    return obj;
   }
 }
 
@@ -164,8 +177,7 @@ export class DeferredBeginDialect extends PostgreSqlKnexDialect {
  * anything yet (it then costs no round trip), and otherwise runs it at once.
  */
 export async function runWithFirstStatement(em: EntityManager, sql: string): Promise<void> {
-  const trx = em.getTransactionContext() as { client?: Record<symbol, PgConnection | undefined> } | undefined;
-  const pending = trx?.client?.[CONNECTION]?.[PENDING];
+  const pending = (transactionOf(em)?.connection as PgConnection | undefined)?.[PENDING];
   if (!pending) {
     await em.execute(sql);
     return;

@@ -22,12 +22,13 @@ export function ormConfig(opts: OrmOptions) {
     connect: opts.connect ?? true,
     pool: { min: 0, max: opts.poolMax ?? 10 },
     // a pool connection dropped by a database restart is replaced instead of failing every request;
-    // transactions send BEGIN with their first statement, and a read-only one its COMMIT with the
-    // connection's next, which needs a session per connection (deferred-begin.dialect.ts)
+    // transactions send BEGIN with their first statement, a read-only one its COMMIT with the
+    // connection's next, and list statements are prepared once per connection: the last two need a
+    // session per connection (deferred-begin.dialect.ts, prepared-statements.ts)
     driverOptions: {
       client: DeferredBeginDialect,
       connection: { keepAlive: true },
-      deferReadOnlyCommits: !isEmbeddedDatabaseUrl(opts.clientUrl),
+      sessionPerConnection: !isEmbeddedDatabaseUrl(opts.clientUrl),
     },
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,

@@ -51,7 +51,7 @@ export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOp
     if (
       !Array.isArray(rawRange) ||
       rawRange.length !== 2 ||
-      !rawRange.every((n) => Number.isInteger(n) && n >= 0) ||
+      !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) ||
       rawRange[1] < rawRange[0]
     ) {
       throw badRequest('range must look like [first,last] with 0 <= first <= last', 'range');

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest } from '../../common/http/errors';
+import { executePrepared } from '../../database/prepared-statements';
 import { escapeLike } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import type { EmployeeResponseDto } from './dto/employee.dto';
@@ -78,8 +79,9 @@ interface Where {
  * company, through a trigram index where pg_trgm is installed; once per word, in `with`.
  */
 export function employeeWhere(companyId: number, filter: Record<string, unknown>): Where {
-  const parts = ['e.company_id = ?'];
-  const params: unknown[] = [companyId];
+  // the company is written into the statement: its plan depends on the company's size (prepared-statements.ts)
+  const parts = [`e.company_id = ${Number(companyId)}`];
+  const params: unknown[] = [];
   const ids = (column: string, field: string) => {
     if (filter[field] === undefined) return;
     parts.push(`${column} = any(?::int[])`);
@@ -152,16 +154,20 @@ export async function employeePage(
   const version = `coalesce((select v.version from employee_list_versions v where v.company_id = ${Number(companyId)}), 0)::text`;
   const key = `${companyId}\u0000${where.with}\u0000${where.sql}\u0000${JSON.stringify([...where.withParams, ...where.params])}`;
   const known = countedTotals.get(key);
-  const rows = await em.execute<EmployeeRow[]>(
+  // prepared: a page's statement took longer to plan than to run. The company and the page are
+  // written into it, as the right plan depends on them (prepared-statements.ts)
+  const rows = await executePrepared<EmployeeRow>(
+    em,
     `${where.with}
      select ${COLUMNS},
             case when ${version} = ? then ?::int else (${count}) end as total,
             ${version} as list_version
        from employees e
       where e.id in (select e.id from employees e ${sort.join ?? ''}
-                      where ${where.sql} order by ${order(sort.page, 'e.id')} limit ? offset ?)
+                      where ${where.sql} order by ${order(sort.page, 'e.id')}
+                      limit ${Math.trunc(q.limit)} offset ${Math.trunc(q.offset)})
       order by ${order(sort.rows, 'id')}`,
-    [...where.withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params, q.limit, q.offset],
+    [...where.withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params],
   );
   if (rows.length) {
     rememberTotal(key, rows[0].list_version, rows[0].total);

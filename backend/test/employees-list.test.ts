@@ -200,4 +200,38 @@ describe('employee list paging at company scale', () => {
     expect(removed.status).toBe(200);
     expect(totalOf(await list({ range: [0, 0] }))).toBe(before);
   });
+
+  it('keeps search results exact when employees change, however they are written', async () => {
+    const search = async (q: string, who = admin) => {
+      const res = await t.http().get(API).query({ filter: JSON.stringify({ q }), range: '[0,24]' }).set(who);
+      expect(res.status).toBe(200);
+      return { total: totalOf(res), codes: res.body.data.map((e: { employee_code: string }) => e.employee_code) };
+    };
+    const rename = (code: string, lastName: string) =>
+      t.em().getConnection().execute(`update employees set last_name = ? where company_id = ? and employee_code = ?`, [lastName, a.company.id, code]);
+
+    expect(await search('quillon')).toEqual({ total: 0, codes: [] });
+    await rename('PG005', 'Quillon');
+    // asked again and again, as the console does while paging: the same answer every time
+    for (let i = 0; i < 3; i++) expect(await search('quillon')).toEqual({ total: 1, codes: ['PG005'] });
+    expect(await search('luis quillon')).toEqual({ total: 1, codes: ['PG005'] });
+    // the other company never sees it
+    expect(await search('quillon', bearer(b.tokens.company_admin))).toEqual({ total: 0, codes: [] });
+
+    await rename('PG007', 'Quillon');
+    expect(await search('quillon')).toEqual({ total: 2, codes: ['PG005', 'PG007'] });
+    await rename('PG005', 'Row5');
+    for (let i = 0; i < 2; i++) expect(await search('quillon')).toEqual({ total: 1, codes: ['PG007'] });
+
+    // through the API
+    const created = await t
+      .http()
+      .post(API)
+      .set(admin)
+      .send({ employee_code: 'PGQ01', first_name: 'Ada', last_name: 'Quillon', email: 'pgq01@paging.example.com', hire_date: '2026-01-05' });
+    expect(created.status).toBe(201);
+    expect(await search('quillon')).toEqual({ total: 2, codes: ['PG007', 'PGQ01'] });
+    expect((await t.http().delete(`${API}/${created.body.data.id}`).set(admin)).status).toBe(200);
+    expect(await search('quillon')).toEqual({ total: 1, codes: ['PG007'] });
+  });
 });

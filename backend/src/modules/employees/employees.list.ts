@@ -65,18 +65,17 @@ export type EmployeeRow = Omit<EmployeeResponseDto, 'created_at' | 'updated_at'>
 };
 
 interface Where {
-  /** `with ...` for the search, or empty */
-  with: string;
-  withParams: unknown[];
   sql: string;
   params: unknown[];
+  /** the ids matching every word of q (in `with hits`), when there is a search */
+  search?: { sql: string; params: unknown[] };
 }
 
 /**
  * The list's conditions on employees e; raw SQL bypasses the tenant filter, so the company is
  * bound here. Each word of q must occur in first name, last name, code or email:
  * employee_search_ids (Migration20261124160000) answers the matching ids of the transaction's
- * company, through a trigram index where pg_trgm is installed; once per word, in `with`.
+ * company, through a trigram index where pg_trgm is installed; once per word, as `hits`.
  */
 export function employeeWhere(companyId: number, filter: Record<string, unknown>): Where {
   // the company is written into the statement: its plan depends on the company's size (prepared-statements.ts)
@@ -104,20 +103,21 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
   ids('e.manager_id', 'manager_id');
   oneOf('employment_status', EMPLOYMENT_STATUSES);
   oneOf('employment_type', EMPLOYMENT_TYPES);
-  let withSql = '';
-  const withParams: unknown[] = [];
+  let search: Where['search'];
   if (filter.q !== undefined) {
     if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
     // every word must match one of the fields: "jane doe" finds Jane Doe
     const terms = filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
     if (terms.length) {
-      withSql = `with hits as materialized (${terms.map(() => 'select employee_search_ids(?) as id').join(' intersect ')})`;
-      withParams.push(...terms.map((term) => `%${escapeLike(term)}%`));
+      search = {
+        sql: terms.map(() => 'select employee_search_ids(?) as id').join(' intersect '),
+        params: terms.map((term) => `%${escapeLike(term)}%`),
+      };
       // as an array: looked up by primary key, rather than joined against the company's rows
       parts.push('e.id = any(array(select id from hits))');
     }
   }
-  return { with: withSql, withParams, sql: parts.join(' and '), params };
+  return { sql: parts.join(' and '), params, search };
 }
 
 /**
@@ -128,10 +128,41 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
 const countedTotals = new Map<string, { version: string; total: number }>();
 const MAX_COUNTED_TOTALS = 5000;
 
-function rememberTotal(key: string, version: string, total: number): void {
-  countedTotals.delete(key);
-  countedTotals.set(key, { version, total });
-  if (countedTotals.size > MAX_COUNTED_TOTALS) countedTotals.delete(countedTotals.keys().next().value!);
+/** Sets `key` as the most recent entry of `map`, dropping the oldest past `max`. */
+function remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+}
+
+/**
+ * The ids matching a search, by company and words, at a version of the company's employees: a
+ * search is looked up again only when the company's employees changed (paging through results,
+ * or the console asking again, costs no trigram scan). Exact as the totals are: the page's
+ * statement uses the ids only while the version is still the one they were found at, and
+ * searches afresh otherwise. A search with more matches than MAX_REMEMBERED_HITS is not kept
+ * (ids: null), only that it has that many at that version.
+ */
+const searchHits = new Map<string, { version: string; ids: string | null }>();
+const MAX_SEARCHES = 1000;
+const MAX_REMEMBERED_HITS = 1000;
+
+async function searchOf(
+  em: EntityManager,
+  key: string,
+  search: NonNullable<Where['search']>,
+  version: string,
+): Promise<{ version: string; ids: string | null }> {
+  const known = searchHits.get(key);
+  if (known) return known;
+  const [found] = await em.execute<Array<{ version: string; ids: number[] | null }>>(
+    `select ${version} as version, case when count(*) <= ${MAX_REMEMBERED_HITS} then coalesce(array_agg(id), '{}') end as ids
+       from (${search.sql}) hits`,
+    search.params,
+  );
+  const hits = { version: found.version, ids: found.ids ? `{${found.ids.join(',')}}` : null };
+  remember(searchHits, key, hits, MAX_SEARCHES);
+  return hits;
 }
 
 /**
@@ -152,13 +183,23 @@ export async function employeePage(
   const order = (columns: string[], id: string) => [...columns, id].map((c) => `${c} ${dir}`).join(', ');
   const count = `select count(*)::int from employees e where ${where.sql}`;
   const version = `coalesce((select v.version from employee_list_versions v where v.company_id = ${Number(companyId)}), 0)::text`;
-  const key = `${companyId}\u0000${where.with}\u0000${where.sql}\u0000${JSON.stringify([...where.withParams, ...where.params])}`;
+  let withSql = '';
+  let withParams: unknown[] = [];
+  let hits: { key: string; version: string } | undefined;
+  if (where.search) {
+    const key = `${companyId}\u0000${JSON.stringify(where.search.params)}`;
+    const found = await searchOf(em, key, where.search, version);
+    hits = { key, version: found.version };
+    withSql = `with hits as materialized (select unnest(case when ${version} = ? then ?::int[] else array(${where.search.sql}) end) as id)`;
+    withParams = [found.ids === null ? '' : found.version, found.ids ?? '{}', ...where.search.params];
+  }
+  const key = `${companyId}\u0000${where.sql}\u0000${JSON.stringify([...(where.search?.params ?? []), ...where.params])}`;
   const known = countedTotals.get(key);
   // prepared: a page's statement took longer to plan than to run. The company and the page are
   // written into it, as the right plan depends on them (prepared-statements.ts)
   const rows = await executePrepared<EmployeeRow>(
     em,
-    `${where.with}
+    `${withSql}
      select ${COLUMNS},
             case when ${version} = ? then ?::int else (${count}) end as total,
             ${version} as list_version
@@ -167,16 +208,23 @@ export async function employeePage(
                       where ${where.sql} order by ${order(sort.page, 'e.id')}
                       limit ${Math.trunc(q.limit)} offset ${Math.trunc(q.offset)})
       order by ${order(sort.rows, 'id')}`,
-    [...where.withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params],
+    [...withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params],
   );
   if (rows.length) {
-    rememberTotal(key, rows[0].list_version, rows[0].total);
+    remember(countedTotals, key, { version: rows[0].list_version, total: rows[0].total }, MAX_COUNTED_TOTALS);
+    // the employees changed since the search was remembered: looked up afresh next time
+    if (hits && rows[0].list_version !== hits.version) searchHits.delete(hits.key);
     return { rows, total: rows[0].total };
   }
   // past the last row the page is empty and carries no total
   const total =
     q.offset === 0
       ? 0
-      : (await em.execute<Array<{ total: number }>>(`${where.with} select (${count}) as total`, [...where.withParams, ...where.params]))[0].total;
+      : (
+          await em.execute<Array<{ total: number }>>(
+            `${where.search ? `with hits as materialized (${where.search.sql})` : ''} select (${count}) as total`,
+            [...(where.search?.params ?? []), ...where.params],
+          )
+        )[0].total;
   return { rows: [], total };
 }

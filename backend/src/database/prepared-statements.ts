@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { setRecent } from '../common/recent-map';
 import { transactionOf } from './transaction-connection';
 
 /**
@@ -16,16 +17,19 @@ import { transactionOf } from './transaction-connection';
  * embedded database, whose connections share one): elsewhere the statement runs as it is. A
  * connection keeps its most recently used statements (each holds a few hundred KB in PostgreSQL).
  */
-const TO_PREPARE = Symbol('PREPAREs to send before the connection runs its next statement');
 const PREPARED = Symbol('statements prepared on the connection');
-const UNSURE = Symbol('a message with PREPARE or EXECUTE failed: what the session holds is not known');
 
-interface PreparingConnection {
-  [TO_PREPARE]?: string[];
+interface PreparedOnConnection {
+  /** PREPAREs (and DEALLOCATEs) to send before the connection runs its next statement */
+  toPrepare: string[];
   /** names, least recently used first */
-  [PREPARED]?: Set<string>;
-  [UNSURE]?: boolean;
+  names: Set<string>;
+  /** a message with PREPARE or EXECUTE failed: what the session holds is not known */
+  unsure: boolean;
 }
+
+const preparedOn = (connection: object): PreparedOnConnection =>
+  ((connection as { [PREPARED]?: PreparedOnConnection })[PREPARED] ??= { toPrepare: [], names: new Set(), unsure: false });
 
 interface Statement {
   name: string;
@@ -46,14 +50,11 @@ export function numberedParameters(sql: string): string {
 
 function statementOf(sql: string): Statement {
   let statement = statements.get(sql);
-  if (statement) {
-    statements.delete(sql);
-  } else {
+  if (!statement) {
     const text = numberedParameters(sql);
     statement = { name: `hr_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text };
-    if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
   }
-  statements.set(sql, statement);
+  setRecent(statements, sql, statement, MAX_STATEMENTS);
   return statement;
 }
 
@@ -65,26 +66,24 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
   const trx = transactionOf(em);
   if (!trx?.client.config.sessionPerConnection) return em.execute<T[]>(sql, params);
   const statement = statementOf(sql);
-  const connection = trx.connection as PreparingConnection;
-  if (connection[UNSURE]) {
+  const state = preparedOn(trx.connection);
+  if (state.unsure) {
     // DEALLOCATE ALL never fails, whatever the session holds; what was queued is prepared again as used
-    delete connection[UNSURE];
-    connection[PREPARED] = new Set();
-    connection[TO_PREPARE] = ['DEALLOCATE ALL'];
+    state.unsure = false;
+    state.names.clear();
+    state.toPrepare = ['DEALLOCATE ALL'];
   }
-  const prepared = (connection[PREPARED] ??= new Set());
-  if (prepared.delete(statement.name)) {
-    prepared.add(statement.name);
+  if (state.names.delete(statement.name)) {
+    state.names.add(statement.name);
   } else {
-    const queue = (connection[TO_PREPARE] ??= []);
-    if (prepared.size >= MAX_PER_CONNECTION) {
-      const oldest = prepared.values().next().value!;
-      prepared.delete(oldest);
-      queue.push(`deallocate ${oldest}`);
+    if (state.names.size >= MAX_PER_CONNECTION) {
+      const oldest = state.names.values().next().value!;
+      state.names.delete(oldest);
+      state.toPrepare.push(`deallocate ${oldest}`);
     }
     const prepare = `prepare ${statement.name} as ${statement.text}`;
-    queue.push(prepare);
-    prepared.add(statement.name);
+    state.toPrepare.push(prepare);
+    state.names.add(statement.name);
     // in the query log when it is queued, as BEGIN is
     (em.getConnection() as unknown as { logQuery(query: string): void }).logQuery(prepare);
   }
@@ -98,9 +97,10 @@ export async function executePrepared<T>(em: EntityManager, sql: string, params:
 
 /** The PREPAREs (and a DEALLOCATE ALL) the connection's next message must carry, taken off it. */
 export function takePreparations(connection: object): string[] {
-  const c = connection as PreparingConnection;
-  const pending = c[TO_PREPARE] ?? [];
-  delete c[TO_PREPARE];
+  const state = (connection as { [PREPARED]?: PreparedOnConnection })[PREPARED];
+  if (!state?.toPrepare.length) return [];
+  const pending = state.toPrepare;
+  state.toPrepare = [];
   return pending;
 }
 
@@ -112,5 +112,5 @@ const PREPARED_STATEMENT = /\b(prepare|execute) hr_[0-9a-f]{24}\b/i;
  * PREPARE.
  */
 export function messageFailed(connection: object, sql: string): void {
-  if (PREPARED_STATEMENT.test(sql)) (connection as PreparingConnection)[UNSURE] = true;
+  if (PREPARED_STATEMENT.test(sql)) preparedOn(connection).unsure = true;
 }

@@ -1,3 +1,4 @@
+import { setRecent } from '../recent-map';
 import type { TokenClaims } from './auth-context';
 
 const MAX_ENTRIES = 10_000;
@@ -22,7 +23,6 @@ export class VerifiedTokens {
   }
 
   remember(token: string, claims: TokenClaims & { exp?: number }): void {
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(token, claims);
+    setRecent(this.entries, token, claims, MAX_ENTRIES);
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest } from '../../common/http/errors';
+import { setRecent } from '../../common/recent-map';
 import { executePrepared } from '../../database/prepared-statements';
 import { escapeLike } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
@@ -128,13 +129,6 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
 const countedTotals = new Map<string, { version: string; total: number }>();
 const MAX_COUNTED_TOTALS = 5000;
 
-/** Sets `key` as the most recent entry of `map`, dropping the oldest past `max`. */
-function remember<T>(map: Map<string, T>, key: string, value: T, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value!);
-}
-
 /**
  * The ids matching a search, by company and words, at a version of the company's employees: a
  * search is looked up again only when the company's employees changed (paging through results,
@@ -143,26 +137,38 @@ function remember<T>(map: Map<string, T>, key: string, value: T, max: number): v
  * searches afresh otherwise. A search with more matches than MAX_REMEMBERED_HITS is not kept
  * (ids: null), only that it has that many at that version.
  */
-const searchHits = new Map<string, { version: string; ids: string | null }>();
+const rememberedSearches = new Map<string, { version: string; ids: string | null }>();
 const MAX_SEARCHES = 1000;
 const MAX_REMEMBERED_HITS = 1000;
 
-async function searchOf(
+/**
+ * `with hits` for a search of `companyId`: the remembered ids while `version` (the statement's
+ * version expression) still reads the one they were found at, the search itself otherwise.
+ */
+async function searchHits(
   em: EntityManager,
-  key: string,
+  companyId: number,
   search: NonNullable<Where['search']>,
   version: string,
-): Promise<{ version: string; ids: string | null }> {
-  const known = searchHits.get(key);
-  if (known) return known;
-  const [found] = await em.execute<Array<{ version: string; ids: number[] | null }>>(
-    `select ${version} as version, case when count(*) <= ${MAX_REMEMBERED_HITS} then coalesce(array_agg(id), '{}') end as ids
-       from (${search.sql}) hits`,
-    search.params,
-  );
-  const hits = { version: found.version, ids: found.ids ? `{${found.ids.join(',')}}` : null };
-  remember(searchHits, key, hits, MAX_SEARCHES);
-  return hits;
+): Promise<{ sql: string; params: unknown[]; key: string; version: string }> {
+  const key = `${companyId}\u0000${JSON.stringify(search.params)}`;
+  let known = rememberedSearches.get(key);
+  if (!known) {
+    const [found] = await em.execute<Array<{ version: string; ids: number[] | null }>>(
+      `select ${version} as version, case when count(*) <= ${MAX_REMEMBERED_HITS} then coalesce(array_agg(id), '{}') end as ids
+         from (${search.sql}) hits`,
+      search.params,
+    );
+    known = { version: found.version, ids: found.ids ? `{${found.ids.join(',')}}` : null };
+    setRecent(rememberedSearches, key, known, MAX_SEARCHES);
+  }
+  return {
+    sql: `with hits as materialized (select unnest(case when ${version} = ? then ?::int[] else array(${search.sql}) end) as id)`,
+    // too many to keep: no version matches '', so the statement searches
+    params: [known.ids === null ? '' : known.version, known.ids ?? '{}', ...search.params],
+    key,
+    version: known.version,
+  };
 }
 
 /**
@@ -183,16 +189,9 @@ export async function employeePage(
   const order = (columns: string[], id: string) => [...columns, id].map((c) => `${c} ${dir}`).join(', ');
   const count = `select count(*)::int from employees e where ${where.sql}`;
   const version = `coalesce((select v.version from employee_list_versions v where v.company_id = ${Number(companyId)}), 0)::text`;
-  let withSql = '';
-  let withParams: unknown[] = [];
-  let hits: { key: string; version: string } | undefined;
-  if (where.search) {
-    const key = `${companyId}\u0000${JSON.stringify(where.search.params)}`;
-    const found = await searchOf(em, key, where.search, version);
-    hits = { key, version: found.version };
-    withSql = `with hits as materialized (select unnest(case when ${version} = ? then ?::int[] else array(${where.search.sql}) end) as id)`;
-    withParams = [found.ids === null ? '' : found.version, found.ids ?? '{}', ...where.search.params];
-  }
+  const hits = where.search ? await searchHits(em, companyId, where.search, version) : undefined;
+  const withSql = hits?.sql ?? '';
+  const withParams = hits?.params ?? [];
   const key = `${companyId}\u0000${where.sql}\u0000${JSON.stringify([...(where.search?.params ?? []), ...where.params])}`;
   const known = countedTotals.get(key);
   // prepared: a page's statement took longer to plan than to run. The company and the page are
@@ -211,20 +210,15 @@ export async function employeePage(
     [...withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params],
   );
   if (rows.length) {
-    remember(countedTotals, key, { version: rows[0].list_version, total: rows[0].total }, MAX_COUNTED_TOTALS);
+    setRecent(countedTotals, key, { version: rows[0].list_version, total: rows[0].total }, MAX_COUNTED_TOTALS);
     // the employees changed since the search was remembered: looked up afresh next time
-    if (hits && rows[0].list_version !== hits.version) searchHits.delete(hits.key);
+    if (hits && rows[0].list_version !== hits.version) rememberedSearches.delete(hits.key);
     return { rows, total: rows[0].total };
   }
   // past the last row the page is empty and carries no total
   const total =
     q.offset === 0
       ? 0
-      : (
-          await em.execute<Array<{ total: number }>>(
-            `${where.search ? `with hits as materialized (${where.search.sql})` : ''} select (${count}) as total`,
-            [...(where.search?.params ?? []), ...where.params],
-          )
-        )[0].total;
+      : (await em.execute<Array<{ total: number }>>(`${withSql} select (${count}) as total`, [...withParams, ...where.params]))[0].total;
   return { rows: [], total };
 }

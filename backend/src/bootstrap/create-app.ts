@@ -18,6 +18,7 @@ import { AuditInterceptor } from '../modules/audit/audit.interceptor';
 import { createValidationPipe } from '../common/http/validation';
 import { buildOpenApiDocument } from '../openapi/document';
 import { registerSecurityHeaders } from './security-headers';
+import { keepInterceptorContextsYoung } from './interceptor-context';
 import { serveStaticSite } from './static-site';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -33,6 +34,7 @@ export async function createApp(
   clientUrl: string,
   opts: { connect?: boolean; logger?: false; extraImports?: Type<unknown>[] } = {},
 ): Promise<NestFastifyApplication> {
+  keepInterceptorContextsYoung();
   const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, clientUrl, { connect: opts.connect, extraImports: opts.extraImports }),

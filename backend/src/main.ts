@@ -4,12 +4,14 @@ import { MikroORM as CoreORM } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ConfigError, loadConfig } from './config/config';
 import { createApp } from './bootstrap/create-app';
+import { spaceFullCollections } from './bootstrap/heap-growth';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres';
 import { migrate } from './database/migrate';
 import { seedDatabase } from './database/seeders/seed';
 import { DEMO_ACCOUNTS } from './database/seeders/demo-company';
 
 async function main() {
+  spaceFullCollections();
   const logger = new Logger('Bootstrap');
   const config = loadConfig();
   let embedded: EmbeddedPostgres | undefined;

@@ -165,6 +165,42 @@ describe('employee list paging at company scale', () => {
     expect(res.body.data.every((e: { department_id: number }) => e.department_id === a.department.id)).toBe(true);
   });
 
+  it('pages through a search in every order as one page of it reads, and follows a change of order', async () => {
+    type Row = { id: number; employee_code: string; last_name: string; hire_date: string | null; department_name: string | null };
+    const page = async (sort: [string, string], range: [number, number]) => {
+      const res = await list({ sort, range, filter: { q: 'luis' } });
+      expect(res.status).toBe(200);
+      return { rows: res.body.data as Row[], total: totalOf(res) };
+    };
+    const sorts: Array<[keyof Row, 'ASC' | 'DESC']> = [
+      ['employee_code', 'DESC'],
+      ['last_name', 'ASC'],
+      ['hire_date', 'DESC'],
+      ['department_name', 'ASC'],
+    ];
+    for (const [field, order] of sorts) {
+      const pages = [];
+      for (let first = 0; first < 45; first += 7) pages.push(await page([field, order], [first, first + 6]));
+      const whole = await page([field, order], [0, 99]);
+      // Luis: every row not divisible by three
+      expect(whole.total).toBe(40);
+      expect(pages.every((p) => p.total === 40)).toBe(true);
+      expect(pages.flatMap((p) => p.rows.map((r) => r.id))).toEqual(whole.rows.map((r) => r.id));
+      const key = (r: Row) => [r[field] === null ? '\uffff' : String(r[field]), String(r.id).padStart(9, '0')].join(' ');
+      const keys = whole.rows.map(key);
+      expect(keys).toEqual([...keys].sort((x, y) => (order === 'ASC' ? (x < y ? -1 : 1) : x < y ? 1 : -1)));
+    }
+
+    const first = (await page(['last_name', 'ASC'], [0, 0])).rows[0];
+    await t.em().getConnection().execute(`update employees set last_name = 'Zyzzyva' where id = ?`, [first.id]);
+    const after = await page(['last_name', 'ASC'], [0, 99]);
+    expect(after.rows[0].id).not.toBe(first.id);
+    expect(after.rows[39]).toMatchObject({ id: first.id, last_name: 'Zyzzyva' });
+    expect((await page(['last_name', 'ASC'], [39, 45])).rows.map((r) => r.id)).toEqual([first.id]);
+    expect(await page(['last_name', 'ASC'], [40, 45])).toEqual({ rows: [], total: 40 });
+    await t.em().getConnection().execute(`update employees set last_name = ? where id = ?`, [first.last_name, first.id]);
+  });
+
   it('keeps every total exact when employees change, however they are written', async () => {
     const byDepartment = { filter: { department_id: a.department.id }, range: [0, 0] };
     const before = totalOf(await list({ range: [0, 0] }));

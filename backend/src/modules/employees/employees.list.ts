@@ -130,47 +130,46 @@ const countedTotals = new Map<string, { version: string; total: number }>();
 const MAX_COUNTED_TOTALS = 5000;
 
 /**
- * The ids matching a search, by company and words, at a version of the company's employees: a
- * search is looked up again only when the company's employees changed (paging through results,
- * or the console asking again, costs no trigram scan). Exact as the totals are: the page's
- * statement uses the ids only while the version is still the one they were found at, and
- * searches afresh otherwise. A search with more matches than MAX_REMEMBERED_HITS is not kept
- * (ids: null), only that it has that many at that version.
+ * The result of a search, by company, conditions and order: the ids of every matching employee
+ * in the page's order, at a version of the company's employees. Paging through results, or the
+ * console asking again, reads a slice of them instead of searching and sorting again. Exact as the
+ * totals are: the page's statement uses them only while the version is still the one they were
+ * found at, and searches afresh otherwise. Orders on other tables (department, position names)
+ * do not change the version, so for those the ids are kept as a set and the page sorts them. A
+ * search with more matches than MAX_REMEMBERED_HITS is not kept (ids: null), only that it has
+ * that many at that version.
  */
-const rememberedSearches = new Map<string, { version: string; ids: string | null }>();
+const rememberedSearches = new Map<string, { version: string; ids: number[] | null; inPageOrder: boolean }>();
 const MAX_SEARCHES = 1000;
 const MAX_REMEMBERED_HITS = 1000;
 
+/** `with hits` of a fresh search: the ids matching every word, in the transaction's company. */
+const freshHits = (search: NonNullable<Where['search']>) => `with hits as materialized (${search.sql})`;
+
 /**
- * `with hits` for a search of `companyId`: the remembered ids while `version` (the statement's
- * version expression) still reads the one they were found at, the search itself otherwise.
+ * `with hits` for a search: the remembered ids while `version` (the statement's version
+ * expression) still reads the one they were found at, the search itself otherwise. With `page`,
+ * remembered ids in page order give the page's ids only, and `offset` (the page statement's
+ * OFFSET) becomes 0 in that case.
  */
-async function searchHits(
-  em: EntityManager,
-  companyId: number,
+function searchHits(
   search: NonNullable<Where['search']>,
+  known: { version: string; ids: number[] | null; inPageOrder: boolean },
   version: string,
-): Promise<{ sql: string; params: unknown[]; key: string; version: string }> {
-  const key = `${companyId}\u0000${JSON.stringify(search.params)}`;
-  let known = rememberedSearches.get(key);
-  if (!known) {
-    const [found] = await em.execute<Array<{ version: string; ids: number[] | null }>>(
-      `select ${version} as version, case when count(*) <= ${MAX_REMEMBERED_HITS} then coalesce(array_agg(id), '{}') end as ids
-         from (${search.sql}) hits`,
-      search.params,
-    );
-    known = { version: found.version, ids: found.ids ? `{${found.ids.join(',')}}` : null };
-    setRecent(rememberedSearches, key, known, MAX_SEARCHES);
-  }
+  page?: { limit: number; offset: number },
+): { sql: string; params: unknown[]; offset?: { sql: string; params: unknown[] } } {
+  const sliced = page && known.ids !== null && known.inPageOrder;
+  const ids = sliced ? known.ids!.slice(page.offset, page.offset + page.limit) : (known.ids ?? []);
   return {
     sql: `with hits as materialized (select unnest(case when ${version} = ? then ?::int[] else array(${search.sql}) end) as id)`,
     // too many to keep: no version matches '', so the statement searches
-    params: [known.ids === null ? '' : known.version, known.ids ?? '{}', ...search.params],
-    key,
-    version: known.version,
+    params: [known.ids === null ? '' : known.version, `{${ids.join(',')}}`, ...search.params],
+    offset: page && {
+      sql: `case when ${version} = ? then 0 else ${Math.trunc(page.offset)} end`,
+      params: [sliced ? known.version : ''],
+    },
   };
 }
-
 /**
  * One page of employees and the exact total of its conditions in one statement: the ids of the
  * page first (sorted on the employee columns alone, which for the default sort is an index-only
@@ -189,36 +188,54 @@ export async function employeePage(
   const order = (columns: string[], id: string) => [...columns, id].map((c) => `${c} ${dir}`).join(', ');
   const count = `select count(*)::int from employees e where ${where.sql}`;
   const version = `coalesce((select v.version from employee_list_versions v where v.company_id = ${Number(companyId)}), 0)::text`;
-  const hits = where.search ? await searchHits(em, companyId, where.search, version) : undefined;
-  const withSql = hits?.sql ?? '';
-  const withParams = hits?.params ?? [];
+  const pageOf = `select e.id from employees e ${sort.join ?? ''} where ${where.sql} order by ${order(sort.page, 'e.id')}`;
   const key = `${companyId}\u0000${where.sql}\u0000${JSON.stringify([...(where.search?.params ?? []), ...where.params])}`;
-  const known = countedTotals.get(key);
+  let known: { version: string; total: number } | undefined = countedTotals.get(key);
+
+  let searchKey: string | undefined;
+  let found: { version: string; ids: number[] | null; inPageOrder: boolean } | undefined;
+  if (where.search) {
+    searchKey = `${key}\u0000${sort.join ? '' : `${q.sort.field} ${dir}`}`;
+    found = rememberedSearches.get(searchKey);
+    if (!found) {
+      const [row] = await em.execute<Array<{ version: string; ids: number[] | null }>>(
+        `${freshHits(where.search)}
+         select ${version} as version, case when cardinality(ids) <= ${MAX_REMEMBERED_HITS} then ids end as ids
+           from (select array(${sort.join ? `select e.id from employees e where ${where.sql}` : pageOf}) as ids) found`,
+        [...where.search.params, ...where.params],
+      );
+      found = { version: row.version, ids: row.ids, inPageOrder: !sort.join };
+      setRecent(rememberedSearches, searchKey, found, MAX_SEARCHES);
+    }
+    // exact at the version the matches were found at, as a counted total is
+    if (found.ids !== null) known = { version: found.version, total: found.ids.length };
+  }
+  const hits = where.search && found ? searchHits(where.search, found, version, { limit: q.limit, offset: q.offset }) : undefined;
   // prepared: a page's statement took longer to plan than to run. The company and the page are
   // written into it, as the right plan depends on them (prepared-statements.ts)
   const rows = await executePrepared<EmployeeRow>(
     em,
-    `${withSql}
+    `${hits?.sql ?? ''}
      select ${COLUMNS},
             case when ${version} = ? then ?::int else (${count}) end as total,
             ${version} as list_version
        from employees e
-      where e.id in (select e.id from employees e ${sort.join ?? ''}
-                      where ${where.sql} order by ${order(sort.page, 'e.id')}
-                      limit ${Math.trunc(q.limit)} offset ${Math.trunc(q.offset)})
+      where e.id in (${pageOf} limit ${Math.trunc(q.limit)} offset ${hits?.offset?.sql ?? Math.trunc(q.offset)})
       order by ${order(sort.rows, 'id')}`,
-    [...withParams, known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params],
+    [...(hits?.params ?? []), known?.version ?? '', known?.total ?? 0, ...where.params, ...where.params, ...(hits?.offset?.params ?? [])],
   );
   if (rows.length) {
     setRecent(countedTotals, key, { version: rows[0].list_version, total: rows[0].total }, MAX_COUNTED_TOTALS);
     // the employees changed since the search was remembered: looked up afresh next time
-    if (hits && rows[0].list_version !== hits.version) rememberedSearches.delete(hits.key);
+    if (found && searchKey && rows[0].list_version !== found.version) rememberedSearches.delete(searchKey);
     return { rows, total: rows[0].total };
   }
   // past the last row the page is empty and carries no total
-  const total =
-    q.offset === 0
-      ? 0
-      : (await em.execute<Array<{ total: number }>>(`${withSql} select (${count}) as total`, [...withParams, ...where.params]))[0].total;
+  if (q.offset === 0) return { rows: [], total: 0 };
+  const all = where.search && found ? searchHits(where.search, found, version) : undefined;
+  const [{ total }] = await em.execute<Array<{ total: number }>>(`${all?.sql ?? ''} select (${count}) as total`, [
+    ...(all?.params ?? []),
+    ...where.params,
+  ]);
   return { rows: [], total };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { COMPANY_ADMIN } from '../fixtures/users';
+import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
 import { AttendancePage } from '../pages/AttendancePage';
 import { LoginPage } from '../pages/LoginPage';
 
@@ -7,10 +7,26 @@ import { LoginPage } from '../pages/LoginPage';
 const OFFICE = { latitude: 37.7937, longitude: -122.3965 };
 const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: COMPANY_ADMIN.email, password: COMPANY_ADMIN.password } });
+async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
   expect(res.status()).toBe(200);
   return (await res.json()).data.access_token;
+}
+
+const adminToken = (request: APIRequestContext) => signIn(request, COMPANY_ADMIN);
+
+/** A zone whose clock now reads between 02:00 and 02:59 (whole-hour offsets of Etc/GMT). */
+function zoneAtTwoInTheMorning(): { zone: string; offsetHours: number; yesterday: string } {
+  const now = new Date();
+  const offset = [...Array(27).keys()].map((i) => i - 12).find((o) => (((now.getUTCHours() + o) % 24) + 24) % 24 === 2)!;
+  const local = new Date(now.getTime() + offset * 3600_000);
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return {
+    // Etc/GMT names count the other way: Etc/GMT-3 is three hours ahead of UTC
+    zone: offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`,
+    offsetHours: offset,
+    yesterday: day(new Date(local.getTime() - 86_400_000)),
+  };
 }
 
 /** A new Acme engineer who can sign in (Engineering has the attendance module), unique per run. */
@@ -113,5 +129,53 @@ test.describe('attendance', () => {
     await expect(page.getByText(/^You are \d+ m from Head Office/).first()).toBeVisible();
     await expect(attendance.checkInButton).toBeEnabled();
     await expect(attendance.checkOutButton).toBeDisabled();
+  });
+
+  test("yesterday's check-in is still open after midnight on the check-in screen, and Check Out closes it", async ({ page, request }) => {
+    const token = await adminToken(request);
+    const headers = { Authorization: `Bearer ${token}` };
+    const superHeaders = { Authorization: `Bearer ${await signIn(request, SUPERADMIN)}` };
+    const me = (await (await request.get('/api/auth/me', { headers })).json()).data;
+    const company = (await (await request.get(`/api/auth/companies/${me.company_id}`, { headers: superHeaders })).json()).data;
+    const settings = (await (await request.get('/api/settings/attendance', { headers })).json()).data;
+    const night = zoneAtTwoInTheMorning();
+    // Acme's clock reads 02:xx for this test; put back whatever happens
+    expect((await request.put(`/api/auth/companies/${company.id}`, { headers: superHeaders, data: { time_zone: night.zone } })).status()).toBe(200);
+    try {
+      const offline = await request.put('/api/settings/attendance', { headers, data: { general: { allow_offline_checkin: true } } });
+      expect(offline.status()).toBe(200);
+      const employee = await newEngineer(request, token);
+      const own = { Authorization: `Bearer ${await signIn(request, employee)}` };
+      // checked in at 22:00 yesterday, sent with its time as the app does after being offline
+      const at = new Date(Date.parse(`${night.yesterday}T22:00:00Z`) - night.offsetHours * 3600_000);
+      const checkIn = await request.post('/api/hr/attendance/check-in', {
+        headers: own,
+        data: { timestamp: at.toISOString(), location: 'Night desk', ...HERE },
+      });
+      expect(checkIn.status(), await checkIn.text()).toBe(201);
+      expect((await checkIn.json()).data.attendance_date).toBe(night.yesterday);
+
+      const login = new LoginPage(page);
+      const attendance = new AttendancePage(page);
+      await login.goto();
+      await login.signInAndExpectDashboard(employee.email, employee.password);
+      await attendance.goto();
+      await attendance.openCheckInOut();
+      await expect(page.getByTestId('overnight-open')).toHaveText(`Your check-in of ${night.yesterday} is still open: Check Out closes it.`);
+      await expect(page.getByText(new RegExp(`^Checked in on ${night.yesterday} at `))).toBeVisible();
+      await expect(attendance.checkOutButton).toBeEnabled();
+
+      const checkOut = page.waitForResponse((r) => r.url().endsWith('/api/hr/attendance/check-out'));
+      await attendance.checkOutButton.click();
+      const closed = await checkOut;
+      expect(closed.status()).toBe(201);
+      expect((await closed.json()).data).toMatchObject({ id: (await checkIn.json()).data.id, attendance_date: night.yesterday });
+      await attendance.expectToast('Check-out successful!');
+      await expect(page.getByTestId('overnight-open')).toHaveCount(0);
+      await expect(page.getByText(/^Checked out at /)).toBeVisible();
+    } finally {
+      await request.put(`/api/auth/companies/${company.id}`, { headers: superHeaders, data: { time_zone: company.time_zone } });
+      await request.put('/api/settings/attendance', { headers, data: { general: { allow_offline_checkin: settings.general.allow_offline_checkin } } });
+    }
   });
 });

@@ -105,6 +105,8 @@ test.describe('the employee app offline', () => {
     const checkIns = watchPosts(page, CHECK_IN);
 
     // online once: the screens keep what they read on the device; each is laid out for the phone
+    // (the start screen's figures first: leaving before they arrive would keep none of them)
+    await expect(page.getByText('Present Today')).toBeVisible();
     await page.goto('/hr/attendance');
     await expect(page.getByTestId('attendance-card').filter({ hasText: earlier })).toContainText('Client site');
     await app.expectPhoneLayout();

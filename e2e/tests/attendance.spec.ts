@@ -1,19 +1,28 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
 import { AttendancePage } from '../pages/AttendancePage';
 import { LoginPage } from '../pages/LoginPage';
+import { PwaApi } from '../pages/PwaApi';
 
 // Acme's head office in the test: the browser's mocked position is about 30 m from it
 const OFFICE = { latitude: 37.7937, longitude: -122.3965 };
 const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
 
-async function signIn(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: { email: account.email, password: account.password } });
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: { email: COMPANY_ADMIN.email, password: COMPANY_ADMIN.password } });
   expect(res.status()).toBe(200);
   return (await res.json()).data.access_token;
 }
 
-const adminToken = (request: APIRequestContext) => signIn(request, COMPANY_ADMIN);
+/** `person` signed in to the console, on the attendance screen. */
+async function attendanceOf(page: Page, person: { email: string; password: string }): Promise<AttendancePage> {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInAndExpectDashboard(person.email, person.password);
+  const attendance = new AttendancePage(page);
+  await attendance.goto();
+  return attendance;
+}
 
 /** A zone whose clock now reads between 02:00 and 02:59 (whole-hour offsets of Etc/GMT). */
 function zoneAtTwoInTheMorning(): { zone: string; offsetHours: number; yesterday: string } {
@@ -71,12 +80,7 @@ test.describe('attendance', () => {
 
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(HERE);
-    const login = new LoginPage(page);
-    const attendance = new AttendancePage(page);
-    await login.goto();
-    await login.signInAndExpectDashboard(employee.email, employee.password);
-
-    await attendance.goto();
+    const attendance = await attendanceOf(page, employee);
     await expect(page.getByText('You have not checked in today.')).toBeVisible();
     await attendance.openCheckInOut();
     await expect(attendance.checkOutButton).toBeDisabled();
@@ -119,11 +123,7 @@ test.describe('attendance', () => {
     expect(location.status()).toBe(201);
     const employee = await newEngineer(request, token);
     await context.setGeolocation({ latitude: 37.9, longitude: -122.6, accuracy: 5 });
-    const login = new LoginPage(page);
-    const attendance = new AttendancePage(page);
-    await login.goto();
-    await login.signInAndExpectDashboard(employee.email, employee.password);
-    await attendance.goto();
+    const attendance = await attendanceOf(page, employee);
     await attendance.openCheckInOut();
     await attendance.checkInButton.click();
     await expect(page.getByText(/^You are \d+ m from Head Office/).first()).toBeVisible();
@@ -132,34 +132,27 @@ test.describe('attendance', () => {
   });
 
   test("yesterday's check-in is still open after midnight on the check-in screen, and Check Out closes it", async ({ page, request }) => {
-    const token = await adminToken(request);
-    const headers = { Authorization: `Bearer ${token}` };
-    const superHeaders = { Authorization: `Bearer ${await signIn(request, SUPERADMIN)}` };
-    const me = (await (await request.get('/api/auth/me', { headers })).json()).data;
-    const company = (await (await request.get(`/api/auth/companies/${me.company_id}`, { headers: superHeaders })).json()).data;
-    const settings = (await (await request.get('/api/settings/attendance', { headers })).json()).data;
+    const admin = await PwaApi.signIn(request);
+    const platform = await PwaApi.signIn(request, SUPERADMIN);
+    const { company_id } = await admin.get<{ company_id: number }>('/api/auth/me');
+    const { time_zone } = await platform.get<{ time_zone: string }>(`/api/auth/companies/${company_id}`);
     const night = zoneAtTwoInTheMorning();
     // Acme's clock reads 02:xx for this test; put back whatever happens
-    expect((await request.put(`/api/auth/companies/${company.id}`, { headers: superHeaders, data: { time_zone: night.zone } })).status()).toBe(200);
+    await platform.send('put', `/api/auth/companies/${company_id}`, { time_zone: night.zone });
+    let offlineBefore: boolean | undefined;
     try {
-      const offline = await request.put('/api/settings/attendance', { headers, data: { general: { allow_offline_checkin: true } } });
-      expect(offline.status()).toBe(200);
-      const employee = await newEngineer(request, token);
-      const own = { Authorization: `Bearer ${await signIn(request, employee)}` };
+      offlineBefore = await admin.allowOfflineCheckIn(true);
+      const employee = await admin.newEmployee();
       // checked in at 22:00 yesterday, sent with its time as the app does after being offline
       const at = new Date(Date.parse(`${night.yesterday}T22:00:00Z`) - night.offsetHours * 3600_000);
-      const checkIn = await request.post('/api/hr/attendance/check-in', {
-        headers: own,
-        data: { timestamp: at.toISOString(), location: 'Night desk', ...HERE },
+      const checkIn = await (await PwaApi.signIn(request, employee)).send<{ id: number; attendance_date: string }>('post', '/api/hr/attendance/check-in', {
+        timestamp: at.toISOString(),
+        location: 'Night desk',
+        ...HERE,
       });
-      expect(checkIn.status(), await checkIn.text()).toBe(201);
-      expect((await checkIn.json()).data.attendance_date).toBe(night.yesterday);
+      expect(checkIn.attendance_date).toBe(night.yesterday);
 
-      const login = new LoginPage(page);
-      const attendance = new AttendancePage(page);
-      await login.goto();
-      await login.signInAndExpectDashboard(employee.email, employee.password);
-      await attendance.goto();
+      const attendance = await attendanceOf(page, employee);
       await attendance.openCheckInOut();
       await expect(page.getByTestId('overnight-open')).toHaveText(`Your check-in of ${night.yesterday} is still open: Check Out closes it.`);
       await expect(page.getByText(new RegExp(`^Checked in on ${night.yesterday} at `))).toBeVisible();
@@ -169,13 +162,13 @@ test.describe('attendance', () => {
       await attendance.checkOutButton.click();
       const closed = await checkOut;
       expect(closed.status()).toBe(201);
-      expect((await closed.json()).data).toMatchObject({ id: (await checkIn.json()).data.id, attendance_date: night.yesterday });
+      expect((await closed.json()).data).toMatchObject({ id: checkIn.id, attendance_date: night.yesterday });
       await attendance.expectToast('Check-out successful!');
       await expect(page.getByTestId('overnight-open')).toHaveCount(0);
       await expect(page.getByText(/^Checked out at /)).toBeVisible();
     } finally {
-      await request.put(`/api/auth/companies/${company.id}`, { headers: superHeaders, data: { time_zone: company.time_zone } });
-      await request.put('/api/settings/attendance', { headers, data: { general: { allow_offline_checkin: settings.general.allow_offline_checkin } } });
+      await platform.send('put', `/api/auth/companies/${company_id}`, { time_zone });
+      if (offlineBefore !== undefined) await admin.allowOfflineCheckIn(offlineBefore);
     }
   });
 });

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
  * while it marks, long enough to delay the next 50–100 requests by tens of milliseconds; with a
  * fixed factor they come about once a minute at that rate, for ~200 MB more heap at most.
  */
-export const HEAP_GROWING_PERCENT = 300;
+const HEAP_GROWING_PERCENT = 300;
 
 export function spaceFullCollections(): void {
   // read by V8 each time it sets the next collection's limit, so it applies from the first one on

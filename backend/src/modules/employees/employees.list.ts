@@ -143,9 +143,6 @@ const rememberedSearches = new Map<string, { version: string; ids: number[] | nu
 const MAX_SEARCHES = 1000;
 const MAX_REMEMBERED_HITS = 1000;
 
-/** `with hits` of a fresh search: the ids matching every word, in the transaction's company. */
-const freshHits = (search: NonNullable<Where['search']>) => `with hits as materialized (${search.sql})`;
-
 /**
  * `with hits` for a search: the remembered ids while `version` (the statement's version
  * expression) still reads the one they were found at, the search itself otherwise. With `page`,
@@ -199,7 +196,7 @@ export async function employeePage(
     found = rememberedSearches.get(searchKey);
     if (!found) {
       const [row] = await em.execute<Array<{ version: string; ids: number[] | null }>>(
-        `${freshHits(where.search)}
+        `with hits as materialized (${where.search.sql})
          select ${version} as version, case when cardinality(ids) <= ${MAX_REMEMBERED_HITS} then ids end as ids
            from (select array(${sort.join ? `select e.id from employees e where ${where.sql}` : pageOf}) as ids) found`,
         [...where.search.params, ...where.params],

@@ -142,7 +142,8 @@ test.describe('attendance', () => {
     let offlineBefore: boolean | undefined;
     try {
       offlineBefore = await admin.allowOfflineCheckIn(true);
-      const employee = await admin.newEmployee();
+      // without a salary, as the other attendance tests' employees: the payroll test counts Acme's salaried ones
+      const employee = await newEngineer(request, await adminToken(request));
       // checked in at 22:00 yesterday, sent with its time as the app does after being offline
       const at = new Date(Date.parse(`${night.yesterday}T22:00:00Z`) - night.offsetHours * 3600_000);
       const checkIn = await (await PwaApi.signIn(request, employee)).send<{ id: number; attendance_date: string }>('post', '/api/hr/attendance/check-in', {

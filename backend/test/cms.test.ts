@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MikroORM as CoreORM } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import request from 'supertest';
+import { checkedRequest } from './support/openapi-check';
 import { createApp } from '../src/bootstrap/create-app';
 import { serveStaticSite } from '../src/bootstrap/static-site';
 import { loadConfig } from '../src/config/config';
@@ -48,7 +48,7 @@ async function createSiteTestApp(dist: { admin: string; landing: string }): Prom
   const orm = app.get(CoreORM) as unknown as MikroORM;
   return {
     app,
-    http: () => request(app.getHttpServer()),
+    http: () => checkedRequest(app.getHttpServer()),
     orm,
     em: () => orm.em.fork({ disableContextResolution: true }) as EntityManager,
     config,

@@ -1,10 +1,20 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
+import { addWriteBlockedResponses } from '../common/auth/decorators';
+import { addErrorResponses } from './responses';
+import { addRouteMetadata } from './route-metadata';
+import { addValidationRules, closeRequestBodies } from './validation-rules';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** The OpenAPI document; operations marked @Public have no security, all others need the bearer. */
+/**
+ * The OpenAPI document; operations marked @Public have no security, all others need the bearer.
+ * Beyond what @nestjs/swagger reads from the decorators, it carries every status an operation can
+ * answer (responses.ts), the list parameters, integer path ids and file answers (route-metadata.ts)
+ * and the validation rules of the request bodies (validation-rules.ts); the API tests check every
+ * answer they receive against it (test/support/openapi-check.ts).
+ */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('HR Platform API')
@@ -29,6 +39,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   addIdempotencyKeyHeader(doc);
+  addWriteBlockedResponses(doc);
+  addRouteMetadata(app, doc);
+  addValidationRules(doc);
+  closeRequestBodies(doc);
+  addErrorResponses(doc);
   // stable key order, so the committed file only changes when the API does
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   return doc;

@@ -3,14 +3,15 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Type } from '@nestjs/common';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { MikroORM as CoreORM } from '@mikro-orm/core';
-import request from 'supertest';
+import { checkedRequest } from './openapi-check';
 import { createApp } from '../../src/bootstrap/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { testDatabaseUrl } from './database';
 
 export interface TestApp {
   app: NestFastifyApplication;
-  http: () => ReturnType<typeof request>;
+  /** supertest; every answer is checked against openapi/openapi.json (openapi-check.ts). */
+  http: () => ReturnType<typeof checkedRequest>;
   orm: MikroORM;
   /** A fresh EntityManager with no tenant scope, for arranging and checking data. */
   em: () => EntityManager;
@@ -35,7 +36,7 @@ export async function createTestApp(
   const orm = app.get(CoreORM) as unknown as MikroORM;
   return {
     app,
-    http: () => request(app.getHttpServer()),
+    http: () => checkedRequest(app.getHttpServer()),
     orm,
     em: () => orm.em.fork({ disableContextResolution: true }) as EntityManager,
     config,

@@ -11,7 +11,7 @@ const bothCoordinates = (o: { latitude?: number; longitude?: number }) => o.lati
 
 /** The body of a check-in or check-out: where (text and, optionally, the device's position) and when. */
 export class AttendancePunchDto {
-  @ApiPropertyOptional({ maxLength: 255, default: DEFAULT_LOCATION_TEXT, example: 'Office' })
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, default: DEFAULT_LOCATION_TEXT, example: 'Office' })
   @IsOptional()
   @Transform(trimToNull)
   @IsString({ message: 'location must be text' })
@@ -53,6 +53,8 @@ export class AttendancePunchDto {
   timestamp?: string;
 
   @ApiPropertyOptional({
+    type: String,
+    nullable: true,
     maxLength: 128,
     example: 'b3f7c2d0-5a4e-4d8e-9f3a-2c1e0b9a8d7f',
     description: 'A stable id of the device (same as the X-Device-Id header), for the device settings',

@@ -1,0 +1,126 @@
+import type { INestApplication } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { ListQueryOptions } from '../common/http/list-query';
+
+type Op = Record<string, any>;
+const PRODUCES = 'swagger/apiProduces';
+const PARAM = 5; // RouteParamtypes.PARAM
+
+interface RouteArg {
+  index: number;
+  data?: unknown;
+  pipes?: unknown[];
+}
+
+function isListOptions(data: unknown): data is ListQueryOptions {
+  const o = data as ListQueryOptions | undefined;
+  return !!o && Array.isArray(o.sortable) && Array.isArray(o.filterable) && Array.isArray(o.defaultSort);
+}
+
+function pipeName(pipe: unknown): string {
+  if (typeof pipe === 'function') return pipe.name;
+  return (pipe as object | undefined)?.constructor?.name ?? '';
+}
+
+/** sort, range and filter as JSON-valued query parameters with their schemas. */
+function listParameters(opts: ListQueryOptions) {
+  const json = (schema: object) => ({ 'application/json': { schema } });
+  return {
+    sort: {
+      name: 'sort',
+      in: 'query',
+      required: false,
+      description: `JSON ["field","ASC"|"DESC"]; sortable fields: ${opts.sortable.join(', ')} (default ${JSON.stringify(opts.defaultSort)})`,
+      content: json({
+        type: 'array',
+        minItems: 1,
+        maxItems: 2,
+        items: { type: 'string', enum: [...new Set([...opts.sortable, 'ASC', 'DESC'])] },
+        example: opts.defaultSort,
+      }),
+    },
+    range: {
+      name: 'range',
+      in: 'query',
+      required: false,
+      description: `JSON [first,last] (0-based, inclusive; at most ${opts.maxLimit ?? 1000} rows)`,
+      content: json({ type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0 }, example: [0, 24] }),
+    },
+    filter: {
+      name: 'filter',
+      in: 'query',
+      required: false,
+      description: `JSON object of filters${opts.filterable.length ? `: ${opts.filterable.join(', ')}` : ' (none)'}`,
+      content: json({
+        type: 'object',
+        properties: Object.fromEntries(opts.filterable.map((f) => [f, {}])),
+        additionalProperties: false,
+        example: {},
+      }),
+    },
+  } as Record<string, object>;
+}
+
+/**
+ * What the decorators of the handlers say beyond @nestjs/swagger's reading of them: the list
+ * parameters' sortable and filterable fields (@ListParams), path ids parsed as integers
+ * (ParseIntPipe; the positive-id pipe also enforces 1..2^31-1), and the file answers of
+ * operations that @ApiProduces a file type without a documented success.
+ */
+export function addRouteMetadata(app: INestApplication, doc: OpenAPIObject): void {
+  const byId = new Map<string, Op>();
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item as Record<string, Op>)) if (op?.operationId) byId.set(op.operationId, op);
+  }
+  const modules = app.get(ModulesContainer);
+  const seen = new Set<unknown>();
+  for (const module of modules.values()) {
+    for (const wrapper of module.controllers.values()) {
+      const cls = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+      if (!cls || seen.has(cls)) continue;
+      seen.add(cls);
+      const proto = cls.prototype as Record<string, unknown>;
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        const handler = proto[name];
+        if (name === 'constructor' || typeof handler !== 'function') continue;
+        if (Reflect.getMetadata(METHOD_METADATA, handler) === undefined || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const op = byId.get(`${cls.name.replace(/Controller$/, '')}_${name}`);
+        if (!op) continue;
+        const args: Record<string, RouteArg> = Reflect.getMetadata(ROUTE_ARGS_METADATA, cls, name) ?? {};
+        for (const [key, arg] of Object.entries(args)) {
+          if (isListOptions(arg.data)) {
+            const params = listParameters(arg.data);
+            op.parameters = (op.parameters ?? []).map((p: any) => (p.in === 'query' && params[p.name] ? params[p.name] : p));
+          }
+          if (key.startsWith(`${PARAM}:`) && typeof arg.data === 'string') {
+            const pipes = (arg.pipes ?? []).map(pipeName);
+            const param = (op.parameters ?? []).find((p: any) => p.in === 'path' && p.name === arg.data);
+            if (!param) continue;
+            if (pipes.includes('ParseIntPipe')) param.schema = { type: 'integer' };
+            if (pipes.includes('IdPipe')) param.schema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+          }
+        }
+        const produces: string[] | undefined = Reflect.getMetadata(PRODUCES, handler);
+        const success = Object.entries<any>(op.responses ?? {}).filter(([s]) => s.startsWith('2'));
+        const undescribed = !success.length || (success.length === 1 && success[0][0] === '200' && !success[0][1].content);
+        if (produces?.length && undescribed) {
+          op.responses = {
+            ...op.responses,
+            '200': {
+              description: op.responses?.['200']?.description ?? 'The file, as an attachment',
+              headers: {
+                'Content-Disposition': {
+                  description: 'attachment; filename="…" (and filename*=UTF-8\'\'… for names beyond ASCII)',
+                  schema: { type: 'string' },
+                },
+              },
+              content: Object.fromEntries(produces.map((t) => [t, { schema: t === 'application/json' ? {} : { type: 'string', format: 'binary' } }])),
+            },
+          };
+        }
+      }
+    }
+  }
+}

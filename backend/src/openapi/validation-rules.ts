@@ -1,0 +1,161 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { getMetadataStorage } from 'class-validator';
+
+type Schema = Record<string, any>;
+
+interface Rule {
+  name?: string;
+  type: string;
+  propertyName: string;
+  constraints?: unknown[];
+  each?: boolean;
+}
+
+function patternOf(re: unknown): string | undefined {
+  if (!(re instanceof RegExp) || re.flags.replace(/[gu]/g, '')) return undefined;
+  try {
+    new RegExp(re.source, 'u');
+    return re.source;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Applies one class-validator rule to the property's schema (or its items, for `each`). */
+function apply(schema: Schema, rule: Rule): void {
+  if (schema.$ref || schema.allOf) return;
+  const target = rule.each && schema.type === 'array' && schema.items && !schema.items.$ref ? schema.items : schema;
+  const c = rule.constraints ?? [];
+  const string = target.type === 'string';
+  const number = target.type === 'number' || target.type === 'integer';
+  switch (rule.name) {
+    case 'isString':
+      // a `string | null` property without an explicit type is read as an object
+      if (target.type === 'object' && !target.properties) target.type = 'string';
+      break;
+    case 'isNotEmpty':
+      if (string) target.minLength = Math.max(target.minLength ?? 0, 1);
+      break;
+    case 'minLength':
+      if (string) target.minLength = c[0];
+      break;
+    case 'maxLength':
+      if (string) target.maxLength = c[0];
+      break;
+    case 'isLength':
+      if (string) {
+        if (typeof c[0] === 'number') target.minLength = c[0];
+        if (typeof c[1] === 'number') target.maxLength = c[1];
+      }
+      break;
+    case 'matches': {
+      const pattern = patternOf(c[0]);
+      if (string && pattern && !target.pattern) target.pattern = pattern;
+      break;
+    }
+    case 'min':
+      if (number && typeof c[0] === 'number') target.minimum = c[0];
+      break;
+    case 'max':
+      if (number && typeof c[0] === 'number') target.maximum = c[0];
+      break;
+    case 'isInt':
+      if (number) target.type = 'integer';
+      break;
+    case 'isPositive':
+      if (target.type === 'integer') target.minimum = Math.max(target.minimum ?? 1, 1);
+      break;
+    case 'isIn':
+      if (Array.isArray(c[0]) && !target.enum) target.enum = [...c[0]];
+      break;
+    case 'isEnum':
+      if (c[0] && typeof c[0] === 'object' && !target.enum) target.enum = [...new Set(Object.values(c[0] as object))];
+      break;
+    case 'isEmail':
+      if (string && !target.format) target.format = 'email';
+      break;
+    case 'arrayMinSize':
+      if (schema.type === 'array') schema.minItems = c[0];
+      break;
+    case 'arrayMaxSize':
+      if (schema.type === 'array') schema.maxItems = c[0];
+      break;
+  }
+}
+
+/**
+ * The rules the server enforces with class-validator, read from its metadata storage, written
+ * into the schemas of the request DTOs (minLength, maxLength, pattern, minimum, maximum, enum,
+ * integer, format email, minItems, maxItems): the document says what the validation pipe accepts.
+ */
+export function addValidationRules(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  type Target = abstract new (...args: never[]) => unknown;
+  const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Target, Rule[]> } & {
+    getTargetValidationMetadatas(target: Target, schema: string, always: boolean, strictGroups: boolean): Rule[];
+  };
+  const classes = new Map<string, Target>();
+  for (const target of storage.validationMetadatas.keys()) {
+    if (typeof target === 'function' && schemas[target.name] && !classes.has(target.name)) classes.set(target.name, target);
+  }
+  for (const [name, cls] of classes) {
+    const properties = schemas[name].properties as Record<string, Schema> | undefined;
+    if (!properties) continue;
+    for (const rule of storage.getTargetValidationMetadatas(cls, '', true, false)) {
+      const property = properties[rule.propertyName];
+      if (property) apply(property, rule);
+    }
+  }
+}
+
+function refsIn(value: unknown, out: Set<string>): void {
+  if (Array.isArray(value)) value.forEach((v) => refsIn(v, out));
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '$ref' && typeof v === 'string') out.add(v.replace('#/components/schemas/', ''));
+      else refsIn(v, out);
+    }
+  }
+}
+
+/** Every schema name reachable from `roots` through $ref. */
+function reachable(roots: unknown, schemas: Record<string, Schema>): Set<string> {
+  const out = new Set<string>();
+  refsIn(roots, out);
+  const queue = [...out];
+  while (queue.length) {
+    const next = new Set<string>();
+    refsIn(schemas[queue.pop()!], next);
+    for (const n of next) {
+      if (out.has(n)) continue;
+      out.add(n);
+      queue.push(n);
+    }
+  }
+  return out;
+}
+
+/**
+ * The validation pipe refuses unknown fields (forbidNonWhitelisted), nested ones too: every object
+ * schema of a JSON request body says `additionalProperties: false`. A schema an answer also uses
+ * is left open (answers may carry more than a form sends).
+ */
+export function closeRequestBodies(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  const bodies: unknown[] = [];
+  const answers: unknown[] = [];
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item as Record<string, any>)) {
+      if (op?.requestBody?.content?.['application/json']) bodies.push(op.requestBody.content['application/json']);
+      if (op?.responses) answers.push(op.responses);
+    }
+  }
+  const answered = reachable(answers, schemas);
+  for (const name of reachable(bodies, schemas)) {
+    const schema = schemas[name];
+    if (schema?.type === 'object' || schema?.properties) {
+      if (answered.has(name)) continue;
+      schema.additionalProperties = false;
+    }
+  }
+}

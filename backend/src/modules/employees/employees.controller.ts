@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -22,6 +22,7 @@ import {
   UpdateEmployeeDto,
 } from './dto/employee.dto';
 import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
+import { fileDownload } from '../../common/http/download';
 
 class EmployeeDeletedDto {
   @ApiProperty() id!: number;
@@ -60,10 +61,7 @@ export class EmployeesController {
     const csv = await this.employees.exportCsv(q);
     const date = new Date().toISOString().slice(0, 10);
     // the BOM lets spreadsheet programs read the file as UTF-8
-    return new StreamableFile(Buffer.from(`\uFEFF${csv}`, 'utf8'), {
-      type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="employees-${date}.csv"`,
-    });
+    return fileDownload(Buffer.from(`\uFEFF${csv}`, 'utf8'), 'text/csv; charset=utf-8', `employees-${date}.csv`);
   }
 
   @Post('import')

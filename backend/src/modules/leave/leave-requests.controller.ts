@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query, Req, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBody,
@@ -30,6 +30,7 @@ import {
 } from './dto/leave-request.dto';
 import { LeaveAttachmentsService } from './leave-attachments.service';
 import { LEAVE_REQUEST_LIST, LeaveRequestsService, OWN_DECISION, SUBMITTED } from './leave-requests.service';
+import { fileDownload } from '../../common/http/download';
 
 /**
  * Leave requests (hr.md 2, 3, 4, 7). pending → approved | rejected by a leave manager who is not
@@ -99,11 +100,7 @@ export class LeaveRequestsController {
   @ApiNotFoundResponse({ description: 'Attachment not found' })
   async download(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
     const file = await this.attachments.download(ctx, id);
-    return new StreamableFile(file.content, {
-      type: file.content_type,
-      disposition: `attachment; filename="${file.file_name}"`,
-      length: file.content.length,
-    });
+    return fileDownload(file.content, file.content_type, file.file_name);
   }
 
   @Get(':id')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -33,6 +33,7 @@ import { PayrollRunService } from './payroll-run.service';
 import { PAYROLL_LIST, PayrollService } from './payroll.service';
 import { payrollToCsv } from './payroll.csv';
 import { renderPayslip } from './payslip.pdf';
+import { fileDownload } from '../../common/http/download';
 
 const SCOPE =
   'Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; ' +
@@ -132,10 +133,7 @@ export class PayrollController {
     const period = monthPeriod(query.year, query.month);
     const records = await this.payroll.all(access, { year: query.year, month: query.month });
     // the BOM lets spreadsheet programs read the file as UTF-8
-    return new StreamableFile(Buffer.from(`\uFEFF${payrollToCsv(records)}`, 'utf8'), {
-      type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="payroll-${period.start.slice(0, 7)}.csv"`,
-    });
+    return fileDownload(Buffer.from(`\uFEFF${payrollToCsv(records)}`, 'utf8'), 'text/csv; charset=utf-8', `payroll-${period.start.slice(0, 7)}.csv`);
   }
 
   @Put('status')
@@ -172,8 +170,7 @@ export class PayrollController {
   async payslip(@Access() access: PayrollAccess, @Param('id', ParseIntPipe) id: number) {
     const record = await this.payroll.get(access, id);
     const pdf = await renderPayslip(record, await this.payroll.companyName(access.companyId));
-    const name = `payslip-${record.employee_code}-${record.pay_period_start.slice(0, 7)}.pdf`.replace(/[^\w.-]/g, '_');
-    return new StreamableFile(pdf, { type: 'application/pdf', disposition: `attachment; filename="${name}"` });
+    return fileDownload(pdf, 'application/pdf', `payslip-${record.employee_code}-${record.pay_period_start.slice(0, 7)}.pdf`);
   }
 
   @Put(':id/status')

@@ -10,6 +10,7 @@ import { CompanyExportService } from './company-export.service';
 import { CleanOldRecordsDto, SystemHealthDto } from './dto/system.dto';
 import { RecordCleanupRegistry } from './record-cleanup.registry';
 import { SystemHealthService } from './system-health.service';
+import { fileDownload } from '../../common/http/download';
 
 /**
  * The system tools work across companies, so they run in the platform context: a superadmin who
@@ -61,11 +62,7 @@ export class SystemController {
   @ApiNotFoundResponse({ description: 'No such company' })
   async exportCompany(@Param('id', ParseIntPipe) id: number): Promise<StreamableFile> {
     const { companyCode, chunks } = await this.exporter.export(id);
-    const code = companyCode.replace(/[^A-Za-z0-9_-]/g, '_');
     const date = new Date().toISOString().slice(0, 10);
-    return new StreamableFile(Readable.from(chunks), {
-      type: 'application/json; charset=utf-8',
-      disposition: `attachment; filename="company-${code}-export-${date}.json"`,
-    });
+    return fileDownload(Readable.from(chunks), 'application/json; charset=utf-8', `company-${companyCode}-export-${date}.json`);
   }
 }

@@ -275,7 +275,7 @@ describe('cms: landing pages', () => {
       [
         { hero_secondary_cta_url: 'javascript:alert(1)' },
         'hero_secondary_cta_url',
-        'hero_secondary_cta_url must be an http(s) URL, a path starting with / or an anchor starting with #',
+        'Hero secondary CTA URL must be an http(s) URL, a path on this site starting with a single / or an anchor starting with #',
       ],
       [{ footer_contact_email: 'nope' }, 'footer_contact_email', 'footer_contact_email must be an email address'],
       [
@@ -404,7 +404,7 @@ describe('cms: landing pages', () => {
       [{ rating: 0 }, 'rating', 'rating must be at least 1'],
       [{ client_name: '' }, 'client_name', 'Client name is required'],
       [{ testimonial_text: undefined }, 'testimonial_text', 'Testimonial text is required'],
-      [{ client_avatar_url: 'data:image/png;base64,xx' }, 'client_avatar_url', expect.stringMatching(/^client_avatar_url must be an http\(s\) URL/)],
+      [{ client_avatar_url: 'data:image/png;base64,xx' }, 'client_avatar_url', expect.stringMatching(/^Client avatar URL must be an http\(s\) URL/)],
     ])('refuses %j naming %s', async (override, field, message) => {
       const page = await createPage();
       const res = await t

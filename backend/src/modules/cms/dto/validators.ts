@@ -10,9 +10,24 @@ export const blankToNull = ({ value }: { value: unknown }) => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** http(s) URLs and same-site paths or anchors; never javascript: or data: URLs in the public page. */
-export const SAFE_URL = /^(https?:\/\/[^\s<>"]+|\/[^\s<>"]*|#[^\s<>"]*)$/i;
-export const SAFE_URL_MESSAGE = '$property must be an http(s) URL, a path starting with / or an anchor starting with #';
+/**
+ * http(s) URLs, paths on this site and anchors; never javascript: or data: URLs, and never a
+ * protocol-relative `//host` or `/\\host` (browsers read a backslash as a slash), which would send
+ * a visitor to another site from a field meant for a path. No backslash or control character
+ * anywhere.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+export const SAFE_URL = /^(https?:\/\/[^\s<>"\\\x00-\x1f\x7f]+|\/(?![/\\])[^\s<>"\\\x00-\x1f\x7f]*|#[^\s<>"\\\x00-\x1f\x7f]*)$/i;
+
+/** A field's name in words: hero_secondary_cta_url → "Hero secondary CTA URL". */
+export const fieldInWords = (property: string) => {
+  const words = property.split('_').map((w) => (['cta', 'url', 'seo'].includes(w) ? w.toUpperCase() : w));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+export const SAFE_URL_MESSAGE = ({ property }: { property: string }) =>
+  `${fieldInWords(property)} must be an http(s) URL, a path on this site starting with a single / or an anchor starting with #`;
 
 const ONLY_WHEN_SENT = ValidateIf((_: object, value: unknown) => value !== undefined);
 

@@ -104,6 +104,8 @@ export const EmployeeForm = ({
   const translate = useTranslate();
   const record = useRecordContext();
   const { canView } = useManageRights('employees');
+  // the server leaves pay out of the record for those who may not see it (nor change it)
+  const showsPay = mode === 'create' || (!!record && 'salary' in record);
   const t = (field: string) => translate(`employees.fields.${field}`);
   const req = required(translate('employees.required'));
   const loginRequired = (value: unknown, values: Record<string, any>) =>
@@ -172,14 +174,18 @@ export const EmployeeForm = ({
         />
         <DateInput source="hire_date" label={t('hire_date')} validate={mode === 'create' ? req : undefined} />
         <DateInput source="termination_date" label={t('termination_date')} helperText={translate('employees.hints.termination_date')} />
-        <NumberInput source="salary" label={t('salary')} min={0} step={0.01} />
-        <TextInput source="salary_currency" label={t('salary_currency')} validate={[required(), minLength(3), maxLength(3)]} />
-        <SelectInput
-          source="payment_frequency"
-          label={t('payment_frequency')}
-          choices={choices(PAYMENT_FREQUENCIES, 'employees.frequencies', translate)}
-          validate={required()}
-        />
+        {showsPay && <NumberInput source="salary" label={t('salary')} min={0} step={0.01} />}
+        {showsPay && (
+          <TextInput source="salary_currency" label={t('salary_currency')} validate={[required(), minLength(3), maxLength(3)]} />
+        )}
+        {showsPay && (
+          <SelectInput
+            source="payment_frequency"
+            label={t('payment_frequency')}
+            choices={choices(PAYMENT_FREQUENCIES, 'employees.frequencies', translate)}
+            validate={required()}
+          />
+        )}
       </Section>
 
       <Section title={translate('employees.sections.address')}>

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiProduces,
@@ -22,6 +23,7 @@ import {
   UpdateEmployeeDto,
 } from './dto/employee.dto';
 import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
+import { Access, type EmployeeAccess, PAY_DESCRIPTION } from './employee-access';
 import { fileDownload } from '../../common/http/download';
 
 class EmployeeDeletedDto {
@@ -44,21 +46,27 @@ export class EmployeesController {
     summary: 'List employees',
     description:
       'filter: q (words matched case-insensitively against first name, last name, employee code and email), id, ' +
-      'department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id',
+      'department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id. ' +
+      `Pay (salary, salary_currency, payment_frequency) and sorting by salary: ${PAY_DESCRIPTION.toLowerCase()}.`,
   })
   @ApiListQuery()
   @ApiEnvelope(EmployeeResponseDto, { isArray: true })
-  list(@Auth() ctx: AuthContext, @ListParams(EMPLOYEE_LIST) q: ListQuery) {
-    return this.employees.list(ctx, q);
+  @ApiBadRequestResponse({ description: 'A list parameter is invalid, or sorting by salary without seeing pay' })
+  list(@Access() access: EmployeeAccess, @ListParams(EMPLOYEE_LIST) q: ListQuery) {
+    return this.employees.list(access, q);
   }
 
   @Get('export')
   @RequireModule('employees', 'view')
-  @ApiOperation({ summary: 'The filtered, sorted list as a CSV file (the range is ignored)' })
+  @ApiOperation({
+    summary: 'The filtered, sorted list as a CSV file (the range is ignored)',
+    description: `The pay columns (salary, salary_currency, payment_frequency): ${PAY_DESCRIPTION.toLowerCase()}.`,
+  })
   @ApiListQuery()
   @ApiProduces('text/csv')
-  async export(@ListParams(EMPLOYEE_LIST) q: ListQuery) {
-    const csv = await this.employees.exportCsv(q);
+  @ApiBadRequestResponse({ description: 'A list parameter is invalid, or sorting by salary without seeing pay' })
+  async export(@Access() access: EmployeeAccess, @ListParams(EMPLOYEE_LIST) q: ListQuery) {
+    const csv = await this.employees.exportCsv(access, q);
     const date = new Date().toISOString().slice(0, 10);
     // the BOM lets spreadsheet programs read the file as UTF-8
     return fileDownload(Buffer.from(`\uFEFF${csv}`, 'utf8'), 'text/csv; charset=utf-8', `employees-${date}.csv`);
@@ -74,8 +82,9 @@ export class EmployeesController {
   @ApiEnvelope(ImportResultDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'Invalid file or rows; nothing imported' })
   @ApiUnprocessableEntityResponse({ description: 'The plan does not allow that many employees' })
-  async import(@Auth() ctx: AuthContext, @Body() dto: ImportEmployeesDto) {
-    const imported = await this.employees.importCsv(ctx, dto.csv);
+  @ApiForbiddenResponse({ description: 'Pay columns with values, sent by a caller who does not see pay' })
+  async import(@Access() access: EmployeeAccess, @Body() dto: ImportEmployeesDto) {
+    const imported = await this.employees.importCsv(access, dto.csv);
     return ok({ imported }, `${imported} ${imported === 1 ? 'employee' : 'employees'} imported successfully`);
   }
 
@@ -84,8 +93,8 @@ export class EmployeesController {
   @ApiOperation({ summary: 'One employee' })
   @ApiEnvelope(EmployeeResponseDto)
   @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
-  get(@Param('id', ParseIntPipe) id: number) {
-    return this.employees.get(id);
+  get(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
+    return this.employees.get(access, id);
   }
 
   @Post()
@@ -96,8 +105,12 @@ export class EmployeesController {
   @ApiNotFoundResponse({ description: "department_id, position_id or manager_id is not the caller's company's" })
   @ApiConflictResponse({ description: 'Employee code, username or email already in use' })
   @ApiUnprocessableEntityResponse({ description: 'Your plan allows at most N employees' })
-  async create(@Auth() ctx: AuthContext, @Body() dto: CreateEmployeeDto) {
-    return ok(await this.employees.create(ctx, dto), 'Employee created successfully');
+  @ApiForbiddenResponse({
+    description:
+      'Pay sent by a caller who does not see pay, or (not a company admin) a sign-in whose position or department grants rights the caller lacks',
+  })
+  async create(@Access() access: EmployeeAccess, @Body() dto: CreateEmployeeDto) {
+    return ok(await this.employees.create(access, dto), 'Employee created successfully');
   }
 
   @Put(':id')
@@ -106,8 +119,16 @@ export class EmployeesController {
   @ApiEnvelope(EmployeeResponseDto)
   @ApiBadRequestResponse({ description: 'A field is invalid, or employee_code differs from the current one' })
   @ApiNotFoundResponse({ description: "The employee or a referenced id is not the caller's company's" })
-  async update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmployeeDto) {
-    return ok(await this.employees.update(ctx, id, dto), 'Employee updated successfully');
+  @ApiConflictResponse({ description: 'The new sign-in e-mail belongs to another account' })
+  @ApiUnprocessableEntityResponse({ description: 'Bringing back a terminated employee would exceed the plan\'s max_employees' })
+  @ApiForbiddenResponse({
+    description:
+      "Changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; " +
+      'changing the e-mail an account signs in with (company admins only; it ends that account\'s sessions and ' +
+      'tells the old address); or (not a company admin) moving an account to a position or department with rights the caller lacks',
+  })
+  async update(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmployeeDto) {
+    return ok(await this.employees.update(access, id, dto), 'Employee updated successfully');
   }
 
   @Delete(':id')
@@ -120,8 +141,9 @@ export class EmployeesController {
   })
   @ApiEnvelope(EmployeeDeletedDto)
   @ApiConflictResponse({ description: 'Already terminated and still referenced' })
-  async remove(@Param('id', ParseIntPipe) id: number) {
-    const outcome = await this.employees.remove(id);
+  @ApiForbiddenResponse({ description: "One's own employee record" })
+  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
+    const outcome = await this.employees.remove(ctx, id);
     if (outcome.mode === 'deleted') return ok({ id, mode: outcome.mode }, 'Employee deleted successfully');
     const n = outcome.references;
     return ok(

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import type { Employee } from './employee.entity';
+import { PAY_FIELDS } from './employee-access';
 
 /** Columns of the export, in order; the import reads the same header (names are the API's). */
 export const CSV_COLUMNS = [
@@ -46,7 +47,9 @@ const FORMULA = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
 const guard = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
 const unguard = (value: string) => (value.startsWith("'") && FORMULA.test(value.slice(1)) ? value.slice(1) : value);
 
-export function employeesToCsv(rows: Employee[]): string {
+/** The export's rows; the pay columns only for a caller who sees pay (employee-access.ts). */
+export function employeesToCsv(rows: Employee[], withPay: boolean): string {
+  const columns = withPay ? CSV_COLUMNS : CSV_COLUMNS.filter((c) => !(PAY_FIELDS as readonly string[]).includes(c));
   const records = rows.map((e) => {
     const values: Record<(typeof CSV_COLUMNS)[number], string | null | undefined> = {
       employee_code: e.employee_code,
@@ -77,9 +80,9 @@ export function employeesToCsv(rows: Employee[]): string {
       emergency_contact_phone: e.emergency_contact_phone,
       emergency_contact_relationship: e.emergency_contact_relationship,
     };
-    return CSV_COLUMNS.map((c) => guard(values[c] ?? ''));
+    return columns.map((c) => guard(values[c] ?? ''));
   });
-  return stringify([[...CSV_COLUMNS], ...records]);
+  return stringify([[...columns], ...records]);
 }
 
 export interface ParsedCsv {

@@ -38,20 +38,24 @@ const day = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`;
 
 /**
  * The response fields of an employee row e. Names of related rows are scalar subqueries rather
- * than joins: planned in a fraction of the time, and read for the page's rows only.
+ * than joins: planned in a fraction of the time, and read for the page's rows only. The pay
+ * columns are read only for a caller who sees pay (employee-access.ts); without them the
+ * serializer leaves the fields out.
  */
-const COLUMNS = `
+const PAY_COLUMNS = 'e.salary, e.salary_currency, e.payment_frequency,';
+const COLUMNS_WITH_PAY = `
   e.id, e.company_id, e.employee_code, e.first_name, e.last_name, e.middle_name, e.email, e.phone,
   ${day('e.date_of_birth')} as date_of_birth, e.gender, e.address, e.city, e.state, e.country, e.postal_code,
   e.department_id, (select d.department_name from departments d where d.id = e.department_id) as department_name,
   e.position_id, (select p.position_title from positions p where p.id = e.position_id) as position_title,
   e.manager_id, (select m.first_name || ' ' || m.last_name from employees m where m.id = e.manager_id) as manager_name,
   e.employment_type, e.employment_status, ${day('e.hire_date')} as hire_date, ${day('e.termination_date')} as termination_date,
-  e.salary, e.salary_currency, e.payment_frequency,
+  ${PAY_COLUMNS}
   e.emergency_contact_name, e.emergency_contact_phone, e.emergency_contact_relationship,
   (select u.id from users u where u.employee_id = e.id) as user_id,
   (select u.username from users u where u.employee_id = e.id) as username,
   ${iso('e.created_at')} as created_at, ${iso('e.updated_at')} as updated_at`;
+const COLUMNS_WITHOUT_PAY = COLUMNS_WITH_PAY.replace(PAY_COLUMNS, '');
 
 /**
  * A row of the page's statement: the response's fields (times already in ISO 8601) and the
@@ -178,6 +182,7 @@ export async function employeePage(
   em: EntityManager,
   companyId: number,
   q: ListQuery,
+  withPay: boolean,
 ): Promise<{ rows: EmployeeRow[]; total: number }> {
   const where = employeeWhere(companyId, q.filter);
   const sort = SORT[q.sort.field];
@@ -213,7 +218,7 @@ export async function employeePage(
   const rows = await executePrepared<EmployeeRow>(
     em,
     `${hits?.sql ?? ''}
-     select ${COLUMNS},
+     select ${withPay ? COLUMNS_WITH_PAY : COLUMNS_WITHOUT_PAY},
             case when ${version} = ? then ?::int else (${count}) end as total,
             ${version} as list_version
        from employees e

@@ -5,7 +5,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
-import { ApiError, badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
@@ -16,6 +16,7 @@ import { Department } from '../departments/department.entity';
 import { PlanService } from '../permissions/plan.service';
 import { Position } from '../positions/position.entity';
 import { hashPassword } from '../users/password';
+import { assertPasswordNotPersonal } from '../users/password-rule';
 import { User } from '../users/user.entity';
 import {
   ImportEmployeeRowDto,
@@ -25,6 +26,18 @@ import {
 } from './dto/employee.dto';
 import { Employee, EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
 import { toEmployeeResponse, type EmployeeLogin } from './employee.mapper';
+import {
+  assertNoMoreRights,
+  OWN_DELETE,
+  OWN_LOCKED_FIELDS,
+  OWN_RECORD,
+  PAY_FIELDS,
+  payForbidden,
+  SIGN_IN_EMAIL,
+  type EmployeeAccess,
+  type PayField,
+} from './employee-access';
+import { MailService } from '../auth/mail.service';
 import { employeePage, type EmployeeRow } from './employees.list';
 import { CSV_COLUMNS, employeesToCsv, INFORMATIONAL_COLUMNS, MAX_IMPORT_ROWS, parseEmployeesCsv } from './employees.csv';
 
@@ -71,23 +84,37 @@ export class EmployeesService {
     private readonly em: EntityManager,
     private readonly tokens: TokenService,
     private readonly plans: PlanService,
+    private readonly mail: MailService,
   ) {}
 
   /** Set-based (see employees.list.ts): one statement for the page, one for the total. */
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<EmployeeRow>> {
-    const { rows, total } = await employeePage(this.em, ctx.companyId!, q);
+  async list(access: EmployeeAccess, q: ListQuery): Promise<Page<EmployeeRow>> {
+    assertSortable(access, q);
+    const { rows, total } = await employeePage(this.em, access.ctx.companyId!, q, access.seesPay);
     return new Page('hr/employees', rows, q.offset, total, EmployeeResponseDto.name);
   }
 
-  async get(id: number): Promise<EmployeeResponseDto> {
+  async get(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
     const e = await this.em.findOne(Employee, { id }, { populate: POPULATE });
     if (!e) throw notFound('Employee');
-    return toEmployeeResponse(e, (await this.loginsOf([e.id])).get(e.id));
+    const response = toEmployeeResponse(e, (await this.loginsOf([e.id])).get(e.id));
+    if (!access.seesPay) for (const field of PAY_FIELDS) delete response[field];
+    return response;
   }
 
-  async create(ctx: AuthContext, dto: CreateEmployeeDto): Promise<EmployeeResponseDto> {
+  async create(access: EmployeeAccess, dto: CreateEmployeeDto): Promise<EmployeeResponseDto> {
+    const { ctx } = access;
     assertOwnCompany(ctx, dto.company_id);
     const companyId = ctx.companyId!;
+    if (!access.seesPay) {
+      const field = PAY_FIELDS.find((f) => dto[f] !== undefined && !samePay(f, dto[f], PAY_DEFAULTS[f]));
+      if (field) throw payForbidden(field);
+    }
+    if (dto.enable_login) {
+      // the body's names and email were checked with the rule; the company's name is known here
+      const { company_name } = await this.em.findOneOrFail(Company, { id: companyId }, { filters: false });
+      assertPasswordNotPersonal(dto.password!, { company_name }, 'password');
+    }
     const passwordHash = dto.enable_login ? await hashPassword(dto.password!) : null;
     const id = await this.em.transactional(async (em) => {
       await this.lockCompany(em, companyId);
@@ -96,7 +123,10 @@ export class EmployeesService {
       const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
       const position = await findRef(em, Position, dto.position_id, 'Position', 'position_id');
       const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
-      if (dto.enable_login) await assertAccountAvailable(this.em, dto.email, dto.username!);
+      if (dto.enable_login) {
+        await assertNoMoreRights(em, access, await this.plans.moduleKeys(companyId), position?.id ?? null, department?.id ?? null);
+        await assertAccountAvailable(this.em, dto.email, dto.username!);
+      }
       const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, enable_login: _l, username: _u, password: _pw, ...fields } = dto;
       const company = em.getReference(Company, companyId);
       const employee = em.create(Employee, {
@@ -121,17 +151,50 @@ export class EmployeesService {
       await em.flush();
       return employee.id;
     });
-    return this.get(id);
+    return this.get(access, id);
   }
 
-  async update(ctx: AuthContext, id: number, dto: UpdateEmployeeDto): Promise<EmployeeResponseDto> {
+  /**
+   * Nobody changes their own position, department, manager, dates, pay or status; pay is changed
+   * only by those who see it; the e-mail an account signs in with only by a company admin (which
+   * ends that account's sessions and tells its old address); a non-admin does not move an account
+   * to a position or department with rights they lack.
+   */
+  async update(access: EmployeeAccess, id: number, dto: UpdateEmployeeDto): Promise<EmployeeResponseDto> {
+    const { ctx } = access;
     assertOwnCompany(ctx, dto.company_id);
     let revokeUserId: number | null = null;
+    let emailChanged: { from: string; to: string; name: string } | null = null;
     await this.em.transactional(async (em) => {
       const e = await em.findOne(Employee, { id });
       if (!e) throw notFound('Employee');
       if (dto.employee_code !== undefined && dto.employee_code !== e.employee_code) {
         throw badRequest('Employee code cannot be changed', 'employee_code');
+      }
+      const current: Record<(typeof OWN_LOCKED_FIELDS)[number], unknown> = {
+        department_id: e.department?.id ?? null,
+        position_id: e.position?.id ?? null,
+        manager_id: e.manager?.id ?? null,
+        employment_type: e.employment_type,
+        employment_status: e.employment_status,
+        hire_date: e.hire_date ?? null,
+        termination_date: e.termination_date ?? null,
+        salary: e.salary ?? null,
+        salary_currency: e.salary_currency,
+        payment_frequency: e.payment_frequency,
+      };
+      const changes = (field: (typeof OWN_LOCKED_FIELDS)[number]) =>
+        dto[field] !== undefined &&
+        ((PAY_FIELDS as readonly string[]).includes(field)
+          ? !samePay(field as PayField, dto[field], current[field])
+          : dto[field] !== current[field]);
+      if (ctx.employeeId === id) {
+        const field = OWN_LOCKED_FIELDS.find(changes);
+        if (field) throw new ApiError(HttpStatus.FORBIDDEN, OWN_RECORD, [{ field, message: OWN_RECORD }]);
+      }
+      if (!access.seesPay) {
+        const field = PAY_FIELDS.find(changes);
+        if (field) throw payForbidden(field);
       }
       if (dto.manager_id === id) throw badRequest('An employee cannot be their own manager', 'manager_id');
       const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
@@ -145,9 +208,17 @@ export class EmployeesService {
       }
       const user = await em.findOne(User, { employee: e.id }, { filters: false });
       if (user && dto.email !== undefined && lower(dto.email) !== user.email) {
+        if (!access.admin) throw forbidden(SIGN_IN_EMAIL);
         const clash = await em.count(User, { email: lower(dto.email), id: { $ne: user.id } }, { filters: false });
         if (clash) throw conflict('An account with this email already exists', 'email');
+        emailChanged = { from: user.email, to: lower(dto.email), name: user.first_name || user.username };
+        revokeUserId = user.id;
         user.email = lower(dto.email);
+      }
+      if (user && (changes('position_id') || changes('department_id'))) {
+        const positionId = position !== undefined ? (position?.id ?? null) : (current.position_id as number | null);
+        const departmentId = department !== undefined ? (department?.id ?? null) : (current.department_id as number | null);
+        await assertNoMoreRights(em, access, await this.plans.moduleKeys(ctx.companyId!), positionId, departmentId);
       }
       const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, employee_code: _code, ...fields } = dto;
       em.assign(e, fields);
@@ -168,14 +239,34 @@ export class EmployeesService {
       await em.flush();
     });
     if (revokeUserId) await this.tokens.revokeAllOf(revokeUserId);
-    return this.get(id);
+    if (emailChanged) this.tellOldAddress(emailChanged);
+    return this.get(access, id);
+  }
+
+  /** The old address learns that the account's sign-in e-mail changed (and so that it was not them, if so). */
+  private tellOldAddress(change: { from: string; to: string; name: string }): void {
+    this.mail.sendInBackground({
+      to: change.from,
+      subject: 'The e-mail address of your HR Platform account was changed',
+      text:
+        `Hello ${change.name},\n\n` +
+        `A company admin changed the e-mail address you sign in to HR Platform with to ${change.to}. ` +
+        `You were signed out everywhere; sign in with the new address.\n\n` +
+        `If you did not expect this change, tell your company's HR team at once.\n`,
+      html:
+        `<p>Hello ${escapeHtml(change.name)},</p>` +
+        `<p>A company admin changed the e-mail address you sign in to HR Platform with to <b>${escapeHtml(change.to)}</b>. ` +
+        `You were signed out everywhere; sign in with the new address.</p>` +
+        `<p>If you did not expect this change, tell your company's HR team at once.</p>`,
+    });
   }
 
   /**
    * A hard delete (with its login) when no other record references the employee; otherwise a
    * soft delete: employment_status terminated, login disabled and signed out, history kept.
    */
-  async remove(id: number): Promise<DeleteOutcome> {
+  async remove(ctx: AuthContext, id: number): Promise<DeleteOutcome> {
+    if (ctx.employeeId === id) throw forbidden(OWN_DELETE);
     let revokeUserId: number | null = null;
     const outcome = await this.em.transactional(async (em): Promise<DeleteOutcome> => {
       const e = await em.findOne(Employee, { id });
@@ -205,18 +296,19 @@ export class EmployeesService {
     return outcome;
   }
 
-  async exportCsv(q: ListQuery): Promise<string> {
+  async exportCsv(access: EmployeeAccess, q: ListQuery): Promise<string> {
+    assertSortable(access, q);
     const rows = await this.em.find(Employee, this.where(q.filter), {
       populate: POPULATE,
       orderBy: this.orderBy(q.sort),
       limit: MAX_EXPORT_ROWS,
     });
-    return employeesToCsv(rows);
+    return employeesToCsv(rows, access.seesPay);
   }
 
   /** Validates every row first; then imports all of them in one transaction, or none. */
-  async importCsv(ctx: AuthContext, text: string): Promise<number> {
-    const companyId = ctx.companyId!;
+  async importCsv(access: EmployeeAccess, text: string): Promise<number> {
+    const companyId = access.ctx.companyId!;
     let parsed: ReturnType<typeof parseEmployeesCsv>;
     try {
       parsed = parseEmployeesCsv(text);
@@ -232,6 +324,10 @@ export class EmployeesService {
     if (!parsed.rows.length) throw badRequest('The file has no rows to import', 'csv');
     if (parsed.rows.length > MAX_IMPORT_ROWS) {
       throw badRequest(`At most ${MAX_IMPORT_ROWS} rows can be imported at once`, 'csv');
+    }
+    if (!access.seesPay) {
+      const field = PAY_FIELDS.find((f) => parsed.rows.some((row) => row[f] !== undefined && !samePay(f, row[f], PAY_DEFAULTS[f])));
+      if (field) throw payForbidden(field);
     }
 
     const errors: RowError[] = [];
@@ -421,6 +517,26 @@ export class EmployeesService {
       .join(' + ');
     const [row] = await em.execute<Array<{ n: string | number }>>(`select (${sql})::int as n`, columns.map(() => id));
     return Number(row.n);
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The pay of a new employee when none is given. */
+const PAY_DEFAULTS: Record<PayField, string | null> = { salary: null, salary_currency: 'USD', payment_frequency: 'monthly' };
+
+/** Whether a pay value sent equals the stored one (amounts by value: 85000 is 85000.00). */
+function samePay(field: PayField, sent: unknown, stored: unknown): boolean {
+  if (sent === null || stored === null || sent === undefined || stored === undefined) return (sent ?? null) === (stored ?? null);
+  if (field === 'salary') return Number(sent) === Number(stored);
+  return String(sent).toUpperCase() === String(stored).toUpperCase();
+}
+
+/** Sorting by pay tells pay: only for those who see it. */
+function assertSortable(access: EmployeeAccess, q: ListQuery): void {
+  if (!access.seesPay && (PAY_FIELDS as readonly string[]).includes(q.sort.field)) {
+    throw badRequest(`You cannot sort by ${q.sort.field}`, 'sort');
   }
 }
 

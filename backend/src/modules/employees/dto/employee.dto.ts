@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { NotCommonPassword } from '../../users/common-passwords';
+import { NewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_DESCRIPTION } from '../../users/password-rule';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -15,10 +15,10 @@ import {
 } from 'class-validator';
 import { IsAmount, IsDateOnly, IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, GENDERS, PAYMENT_FREQUENCIES } from '../employee.entity';
+import { PAY_DESCRIPTION } from '../employee-access';
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 export const LOGIN_REQUIRED = 'Username and password are required when login is enabled';
-export const PASSWORD_TOO_SHORT = 'Password must be at least 6 characters long';
 
 /** null or '' for a field with a default means "use the default" (create) or "unchanged" (update). */
 const nullToUndefined = ({ value }: { value: unknown }) => (value === null || value === '' ? undefined : value);
@@ -111,18 +111,31 @@ export class EmployeeDetailsDto {
   @IsDateOnly({ message: 'termination_date must be a date (YYYY-MM-DD)' })
   termination_date?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '85000.00', description: 'Gross annual salary, decimal, 2 decimals' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '85000.00',
+    description: 'Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and holders of payroll view (403 otherwise)',
+  })
   @IsOptional()
   @IsAmount('salary')
   salary?: string | null;
 
-  @ApiPropertyOptional({ default: 'USD', example: 'USD', description: 'ISO 4217 code' })
+  @ApiPropertyOptional({
+    default: 'USD',
+    example: 'USD',
+    description: 'ISO 4217 code. Set or changed only by company admins and holders of payroll view (403 otherwise)',
+  })
   @Transform(({ value }) => (value === null || value === '' ? undefined : typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsOptionalNotNull()
   @Matches(/^[A-Z]{3}$/, { message: 'salary_currency must be a 3-letter currency code' })
   salary_currency?: string;
 
-  @ApiPropertyOptional({ enum: PAYMENT_FREQUENCIES, default: 'monthly' })
+  @ApiPropertyOptional({
+    enum: PAYMENT_FREQUENCIES,
+    default: 'monthly',
+    description: 'Set or changed only by company admins and holders of payroll view (403 otherwise)',
+  })
   @Transform(nullToUndefined)
   @IsOptionalNotNull()
   @IsIn([...PAYMENT_FREQUENCIES], { message: `payment_frequency must be one of ${PAYMENT_FREQUENCIES.join(', ')}` })
@@ -218,13 +231,13 @@ export class CreateEmployeeDto extends EmployeeRequiredDto {
   @IsNotEmpty({ message: LOGIN_REQUIRED })
   username?: string;
 
-  @ApiPropertyOptional({ minLength: 6, maxLength: 128, description: 'Required when enable_login' })
+  @ApiPropertyOptional({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    description: `Required when enable_login. ${PASSWORD_RULE_DESCRIPTION}`,
+  })
   @ValidateIf((o: CreateEmployeeDto) => o.enable_login === true)
-  @NotCommonPassword()
-  @IsString({ message: LOGIN_REQUIRED })
-  @MinLength(6, { message: PASSWORD_TOO_SHORT })
-  @MaxLength(128, { message: 'Password must be at most 128 characters long' })
-  @IsNotEmpty({ message: LOGIN_REQUIRED })
+  @NewPassword(LOGIN_REQUIRED)
   password?: string;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
@@ -353,9 +366,10 @@ export class EmployeeResponseDto {
   @ApiProperty({ enum: EMPLOYMENT_STATUSES }) employment_status!: (typeof EMPLOYMENT_STATUSES)[number];
   @ApiProperty({ type: String, format: 'date', nullable: true }) hire_date!: string | null;
   @ApiProperty({ type: String, format: 'date', nullable: true }) termination_date!: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '85000.00', description: 'Gross annual salary' }) salary!: string | null;
-  @ApiProperty() salary_currency!: string;
-  @ApiProperty({ enum: PAYMENT_FREQUENCIES }) payment_frequency!: (typeof PAYMENT_FREQUENCIES)[number];
+  @ApiPropertyOptional({ type: String, nullable: true, example: '85000.00', description: `Gross annual salary. ${PAY_DESCRIPTION}` })
+  salary?: string | null;
+  @ApiPropertyOptional({ description: PAY_DESCRIPTION }) salary_currency?: string;
+  @ApiPropertyOptional({ enum: PAYMENT_FREQUENCIES, description: PAY_DESCRIPTION }) payment_frequency?: (typeof PAYMENT_FREQUENCIES)[number];
   @ApiProperty({ type: String, nullable: true }) emergency_contact_name!: string | null;
   @ApiProperty({ type: String, nullable: true }) emergency_contact_phone!: string | null;
   @ApiProperty({ type: String, nullable: true }) emergency_contact_relationship!: string | null;

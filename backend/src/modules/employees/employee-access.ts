@@ -1,0 +1,89 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthedRequest } from '../../common/auth/access.guard';
+import type { AuthContext, ModuleKey, ModuleRights, PermissionAction } from '../../common/auth/auth-context';
+import { forbidden } from '../../common/http/errors';
+import { PermissionsService, type EffectivePermissions, type EntryRow } from '../permissions/permissions.service';
+
+/** The pay of an employee: read, sorted, exported and written only by those who see pay. */
+export const PAY_FIELDS = ['salary', 'salary_currency', 'payment_frequency'] as const;
+export type PayField = (typeof PAY_FIELDS)[number];
+export const PAY_DESCRIPTION = 'Only for company admins and holders of payroll view';
+
+/**
+ * Fields of one's own record that decide rights, pay or standing: nobody changes them on their
+ * own record (a company admin or a colleague with the right does).
+ */
+export const OWN_LOCKED_FIELDS = [
+  'department_id',
+  'position_id',
+  'manager_id',
+  'employment_type',
+  'employment_status',
+  'hire_date',
+  'termination_date',
+  ...PAY_FIELDS,
+] as const;
+export const OWN_RECORD = 'You cannot change your own position, department, manager, dates, pay or status';
+export const OWN_DELETE = 'You cannot delete or terminate your own employee record';
+export const SIGN_IN_EMAIL = 'Only a company admin can change the e-mail an employee signs in with';
+export const payForbidden = (field: string) => forbidden(`Only company admins and payroll staff can change pay: ${field}`);
+
+/** Who works on employee records, with which rights (from the access guard's request). */
+export interface EmployeeAccess {
+  ctx: AuthContext;
+  /** company_admin or an impersonating superadmin: every right of the plan */
+  admin: boolean;
+  /** sees and changes pay: an admin or a holder of payroll view */
+  seesPay: boolean;
+  rights: EffectivePermissions;
+}
+
+export function employeeAccess(req: AuthedRequest): EmployeeAccess {
+  const ctx = req.auth!;
+  const rights = req.permissions ?? new Map();
+  const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
+  return { ctx, admin, seesPay: admin || PermissionsService.allows(rights, 'payroll', 'view'), rights };
+}
+
+/** The caller's EmployeeAccess (the route must carry @RequireModule). */
+export const Access = createParamDecorator((_: unknown, context: ExecutionContext): EmployeeAccess => {
+  return employeeAccess(context.switchToHttp().getRequest<AuthedRequest>());
+});
+
+const ACTIONS: PermissionAction[] = ['view', 'create', 'edit', 'delete'];
+
+/**
+ * 403 when an account in this position and department would have a right (within the company's
+ * plan) the caller lacks: a non-admin does not make or move an account to more rights than
+ * their own.
+ */
+export async function assertNoMoreRights(
+  em: EntityManager,
+  access: EmployeeAccess,
+  plan: Set<ModuleKey>,
+  positionId: number | null,
+  departmentId: number | null,
+): Promise<void> {
+  if (access.admin || (positionId === null && departmentId === null)) return;
+  const entries = await em.execute<Array<EntryRow & { by: 'position' | 'department' }>>(
+    `select m.module_key, case when pe.position_id is not null then 'position' else 'department' end as by,
+            pe.can_view as v, pe.can_create as c, pe.can_edit as e, pe.can_delete as d
+       from permission_entries pe join modules m on m.id = pe.module_id
+      where pe.company_id = ? and (pe.position_id = ? or pe.department_id = ?)
+      order by pe.position_id is null, m.id`,
+    [access.ctx.companyId, positionId ?? -1, departmentId ?? -1],
+  );
+  for (const entry of entries) {
+    // view is the precondition of every other action, and a module outside the plan grants nothing
+    const granted = PermissionsService.combine(plan, [entry]).get(entry.module_key);
+    if (!granted) continue;
+    const own: Partial<ModuleRights> = access.rights.get(entry.module_key) ?? {};
+    const extra = ACTIONS.find((action) => granted[action] && !own[action]);
+    if (extra) {
+      throw forbidden(
+        `You cannot give an account more rights than your own: this ${entry.by} grants ${extra} access to the ${entry.module_key} module`,
+      );
+    }
+  }
+}

@@ -211,6 +211,35 @@ describe('employee records: rights cannot be taken through them, pay is for payr
     });
   });
 
+  describe('payroll staff and their own pay', () => {
+    it('refuses assigning, changing or removing salary components on their own record; a colleague\'s are theirs to manage', async () => {
+      await allow({ employees: { can_view: true }, payroll: { can_view: true, can_edit: true } });
+      const component = await t
+        .http()
+        .post('/api/hr/payroll/components')
+        .set(admin)
+        .send({ component_name: 'Housing', component_code: 'HOUSE', component_type: 'allowance', calculation_type: 'fixed', amount: 500 });
+      expect(component.status).toBe(201);
+      const url = '/api/hr/payroll/employee-components';
+      const own = await t.http().post(url).set(me).send({ employee_id: a.employee.id, component_id: component.body.data.id, amount: 9000 });
+      expect(own.status).toBe(403);
+      expect(own.body.message).toBe('You cannot change your own pay');
+
+      const byAdmin = await t.http().post(url).set(admin).send({ employee_id: a.employee.id, component_id: component.body.data.id });
+      expect(byAdmin.status).toBe(201);
+      const id = byAdmin.body.data.id;
+      const changed = await t.http().put(`${url}/${id}`).set(me).send({ amount: 9000 });
+      expect(changed.status).toBe(403);
+      expect(changed.body.message).toBe('You cannot change your own pay');
+      expect((await t.http().delete(`${url}/${id}`).set(me)).status).toBe(403);
+      const mine = await t.http().get(`${url}?employee_id=${a.employee.id}`).set(admin);
+      expect(mine.body.data).toEqual([expect.objectContaining({ id, amount: null })]);
+
+      const colleagues = await t.http().post(url).set(me).send({ employee_id: colleague.id, component_id: component.body.data.id, amount: 700 });
+      expect(colleagues.status).toBe(201);
+    });
+  });
+
   describe('the e-mail an account signs in with, changed by a company admin', () => {
     it('ends the sessions of that account and tells the old address', async () => {
       const token = await login(t, colleague.email);

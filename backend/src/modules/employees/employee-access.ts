@@ -25,6 +25,7 @@ export const OWN_LOCKED_FIELDS = [
   ...PAY_FIELDS,
 ] as const;
 export const OWN_RECORD = 'You cannot change your own position, department, manager, dates, pay or status';
+export const OWN_PAY = 'You cannot change your own pay';
 export const OWN_DELETE = 'You cannot delete or terminate your own employee record';
 export const SIGN_IN_EMAIL = 'Only a company admin can change the e-mail an employee signs in with';
 export const payForbidden = (field: string) => forbidden(`Only company admins and payroll staff can change pay: ${field}`);

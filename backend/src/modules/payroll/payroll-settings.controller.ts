@@ -105,7 +105,7 @@ export class PayrollSettingsController {
   @ApiNotFoundResponse({ description: "Employee or salary component not in the caller's company" })
   @ApiConflictResponse({ description: 'This component is already assigned to this employee' })
   async assign(@StaffAccess() access: PayrollAccess, @Body() dto: CreateAssignmentDto) {
-    return ok(await this.settings.assign(access.companyId, dto), 'Component assigned successfully');
+    return ok(await this.settings.assign(access.companyId, dto, access.employeeId), 'Component assigned successfully');
   }
 
   @Put('employee-components/:id')
@@ -114,11 +114,11 @@ export class PayrollSettingsController {
   @ApiEnvelope(AssignmentResponseDto)
   @ApiNotFoundResponse({ description: 'Assignment not found' })
   async updateAssignment(
-    @StaffAccess() _access: PayrollAccess,
+    @StaffAccess() access: PayrollAccess,
     @Param('id', ParseIntPipe) id: number,
     @Body() dto: UpdateAssignmentDto,
   ) {
-    return ok(await this.settings.updateAssignment(id, dto), 'Assignment updated successfully');
+    return ok(await this.settings.updateAssignment(id, dto, access.employeeId), 'Assignment updated successfully');
   }
 
   @Delete('employee-components/:id')
@@ -127,8 +127,8 @@ export class PayrollSettingsController {
   @ApiOperation({ summary: 'Remove a component from an employee' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'Assignment not found' })
-  async unassign(@StaffAccess() _access: PayrollAccess, @Param('id', ParseIntPipe) id: number) {
-    await this.settings.unassign(id);
+  async unassign(@StaffAccess() access: PayrollAccess, @Param('id', ParseIntPipe) id: number) {
+    await this.settings.unassign(id, access.employeeId);
     return ok(null, 'Assignment removed successfully');
   }
 

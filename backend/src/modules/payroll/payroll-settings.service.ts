@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, conflict, notFound } from '../../common/http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
 import { findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
+import { OWN_PAY } from '../employees/employee-access';
 import type {
   AssignmentResponseDto,
   CreateAssignmentDto,
@@ -107,8 +108,10 @@ export class PayrollSettingsService {
     return rows.map(toAssignmentResponse);
   }
 
-  async assign(companyId: number, dto: CreateAssignmentDto): Promise<AssignmentResponseDto> {
+  /** Nobody changes their own pay (`self`: the caller's employee record, if any). */
+  async assign(companyId: number, dto: CreateAssignmentDto, self: number | null): Promise<AssignmentResponseDto> {
     const employee = (await findRef(this.em, Employee, inRange(dto.employee_id), 'Employee', 'employee_id'))!;
+    if (employee.id === self) throw forbidden(OWN_PAY);
     const component = (await findRef(this.em, SalaryComponent, inRange(dto.component_id), 'Salary component', 'component_id'))!;
     const existing = await this.em.count(EmployeeSalaryComponent, { employee, component });
     if (existing) throw conflict('This component is already assigned to this employee', 'component_id');
@@ -124,8 +127,8 @@ export class PayrollSettingsService {
     return toAssignmentResponse(assignment);
   }
 
-  async updateAssignment(id: number, dto: UpdateAssignmentDto): Promise<AssignmentResponseDto> {
-    const assignment = await this.findAssignment(id);
+  async updateAssignment(id: number, dto: UpdateAssignmentDto, self: number | null): Promise<AssignmentResponseDto> {
+    const assignment = await this.findAssignment(id, self);
     assertOverride(assignment.component, dto);
     if (dto.amount !== undefined) assignment.amount = dto.amount;
     if (dto.percentage !== undefined) assignment.percentage = dto.percentage;
@@ -133,13 +136,14 @@ export class PayrollSettingsService {
     return toAssignmentResponse(assignment);
   }
 
-  async unassign(id: number): Promise<void> {
-    await this.em.removeAndFlush(await this.findAssignment(id));
+  async unassign(id: number, self: number | null): Promise<void> {
+    await this.em.removeAndFlush(await this.findAssignment(id, self));
   }
 
-  private async findAssignment(id: number): Promise<EmployeeSalaryComponent> {
+  private async findAssignment(id: number, self: number | null): Promise<EmployeeSalaryComponent> {
     const row = await this.em.findOne(EmployeeSalaryComponent, { id: inRange(id) }, { populate: ['employee', 'component'] });
     if (!row) throw notFound('Assignment');
+    if (row.employee.id === self) throw forbidden(OWN_PAY);
     return row;
   }
 

@@ -33,10 +33,14 @@ export function findBodyProblem(value: unknown): BodyProblem | null {
   return null;
 }
 
-/** Refuses, with a 400 naming the field, bodies and query strings no route could store safely. */
+/**
+ * Refuses, with a 400 naming the field, bodies, query strings and path parameters no route could
+ * store safely. The list parameters' JSON (sort, range, filter) is checked once decoded, where it
+ * is parsed (list-query.ts).
+ */
 export function registerBodyGuard(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request: FastifyRequest, reply: FastifyReply) => {
-    const problem = findBodyProblem(request.query) ?? findBodyProblem(request.body);
+    const problem = findBodyProblem(request.query) ?? findBodyProblem(request.params) ?? findBodyProblem(request.body);
     if (problem) {
       return reply.code(400).send({ success: false, message: problem.message, errors: [problem] });
     }

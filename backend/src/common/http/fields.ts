@@ -78,3 +78,63 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  * @IsOptional, null is validated (and refused by the property's other rules) instead of skipped.
  */
 export const IsOptionalNotNull = () => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/**
+ * The decimal places of a number as JavaScript writes it, exponent form included: 1e-7 has 7,
+ * 1.25e-5 has 7, 1e21 and 1.5e2 have none. Infinity and NaN have none (the type check refuses them).
+ */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const [mantissa, exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+const ACRONYMS: Record<string, string> = Object.fromEntries(
+  ['id', 'ip', 'url', 'gps', 'kpi', 'pdf', 'csv', 'smtp', 'api', 'utc', 'cidr', 'iban', 'wifi'].flatMap((word) => {
+    const upper = word === 'wifi' ? 'Wi-Fi' : word.toUpperCase();
+    return [[word, upper], [`${word}s`, `${upper}s`]];
+  }),
+);
+
+/** A field name in words for messages: allowed_ip_ranges → "Allowed IP ranges", maxCarryOverDays → "Max carry over days". */
+export function fieldLabel(field: string): string {
+  const name = field.split('.').pop()!.replace(/\[\d+\]$/, '');
+  const words = name
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase());
+  if (!words.length) return field;
+  words[0] = words[0][0].toUpperCase() + words[0].slice(1);
+  return words.join(' ');
+}
+
+/**
+ * A number with at most `places` decimals, exponent forms included (1e2 is 100; 1e-7 has 7
+ * decimals). The one check of every numeric decimal field: class-validator's
+ * IsNumber({ maxDecimalPlaces }) splits the number's text at a dot and fails on 1e-7. `message`
+ * answers a value that is not a number; too many decimals answer "<Field> must have at most N
+ * decimal places".
+ */
+export function IsDecimal(places: number, options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isDecimal',
+      target: target.constructor,
+      propertyName,
+      constraints: [places],
+      options: {
+        ...options,
+        message: (args) =>
+          typeof args.value === 'number' && Number.isFinite(args.value)
+            ? `${fieldLabel(propertyName)} must have at most ${places} decimal ${places === 1 ? 'place' : 'places'}`
+            : typeof options?.message === 'function'
+              ? options.message(args)
+              : (options?.message ?? `${fieldLabel(propertyName)} must be a number`),
+      },
+      validator: {
+        validate: (value: unknown) => typeof value === 'number' && Number.isFinite(value) && decimalPlaces(value) <= places,
+      },
+    });
+}

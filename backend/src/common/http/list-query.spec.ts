@@ -31,3 +31,17 @@ describe('parseListQuery', () => {
     expect(() => parseListQuery(query, opts)).toThrow(message);
   });
 });
+
+describe('parseListQuery on decoded values', () => {
+  it.each([
+    [{ filter: '{"q":"ab\\u0000c"}' }, 'filter', 'filter: q contains characters that are not allowed'],
+    [{ filter: '{"q":["x","y\\u0000"]}' }, 'filter', 'filter: q[1] contains characters that are not allowed'],
+    [{ filter: '{"q\\u0000":"x"}' }, 'filter', 'filter contains characters that are not allowed'],
+    [{ filter: '{"q":"\\ud800"}' }, 'filter', 'filter: q contains characters that are not allowed'],
+    [{ sort: '["id\\u0000","ASC"]' }, 'sort', 'sort contains characters that are not allowed'],
+    [{ range: '[0,24,"\\u0000"]' }, 'range', 'range contains characters that are not allowed'],
+    [{ filter: `{"q":${'['.repeat(40)}${']'.repeat(40)}}` }, 'filter', 'filter is nested too deeply'],
+  ])('refuses %j, naming the parameter', (query, field, message) => {
+    expect(() => parseListQuery(query, opts)).toThrow(expect.objectContaining({ response: { success: false, message, errors: [{ field, message }] } }));
+  });
+});

@@ -1,6 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
+import { findBodyProblem } from './body-guard';
 import { badRequest } from './errors';
 
 /** react-admin simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
@@ -18,14 +19,27 @@ export interface ListQueryOptions {
   maxLimit?: number;
 }
 
+/**
+ * A list parameter's JSON. Its decoded strings are checked here, once for every list: a JSON escape
+ * such as \u0000 passes the check of the raw query string and only becomes a NUL here, which
+ * PostgreSQL cannot take as text.
+ */
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw badRequest(`${name} must be a JSON value`, name);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(`${name} must be valid JSON`, name);
   }
+  const problem = findBodyProblem(value);
+  if (problem) {
+    if (/nested too deeply/.test(problem.message)) throw badRequest(`${name} is nested too deeply`, name);
+    const where = /^(body|\[)/.test(problem.field) ? '' : `: ${problem.field}`;
+    throw badRequest(`${name}${where} contains characters that are not allowed`, name);
+  }
+  return value;
 }
 
 export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOptions): ListQuery {

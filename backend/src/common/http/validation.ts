@@ -1,6 +1,13 @@
-import { HttpStatus, ValidationError, ValidationPipe } from '@nestjs/common';
+import { HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { ApiError } from './errors';
 import type { FieldError } from './envelope';
+import { fieldLabel } from './fields';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: { findTypeMetadata(target: object, property: string): { typeFunction: (options?: unknown) => unknown } | undefined };
+};
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   const out: FieldError[] = [];
@@ -14,19 +21,124 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return out;
 }
 
+export const NOT_AN_OBJECT = 'The request body must be a JSON object';
+
+interface PropertyShape {
+  /** null is a value of the property only where its @ApiProperty says `nullable: true` */
+  nullable: boolean;
+  /** the DTO of a nested object (or of each item of a list) */
+  nested?: DtoClass;
+}
+type DtoClass = new (...args: never[]) => object;
+type Shape = Map<string, PropertyShape>;
+
+/** Where @nestjs/swagger keeps what @ApiProperty says (its constants are not exported). */
+const DECORATORS = { API_MODEL_PROPERTIES: 'swagger/apiModelProperties', API_MODEL_PROPERTIES_ARRAY: 'swagger/apiModelPropertiesArray' };
+
+const NOT_DTOS: unknown[] = [String, Number, Boolean, Date, Object, Array, Buffer];
+const shapes = new Map<DtoClass, Shape>();
+const dtos = new Map<unknown, boolean>();
+
+/** A class with validation rules or documented properties (decided once per class). */
+function isDto(type: unknown): type is DtoClass {
+  if (typeof type !== 'function' || NOT_DTOS.includes(type)) return false;
+  let known = dtos.get(type);
+  if (known === undefined) {
+    known =
+      getMetadataStorage().getTargetValidationMetadatas(type, '', true, false).length > 0 ||
+      ((Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype) as unknown[] | undefined)?.length ?? 0) > 0;
+    dtos.set(type, known);
+  }
+  return known;
+}
+
+/** The properties of a DTO class with what null checking needs, read from its metadata once. */
+function shapeOf(dto: DtoClass): Shape {
+  let shape = shapes.get(dto);
+  if (shape) return shape;
+  shape = new Map();
+  shapes.set(dto, shape);
+  const names = new Set<string>(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((m) => m.propertyName));
+  for (const name of (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, dto.prototype) ?? []) as string[]) {
+    names.add(name.replace(/^:/, ''));
+  }
+  for (const name of names) {
+    const documented = Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, dto.prototype, name) as { nullable?: boolean } | undefined;
+    let nested: unknown;
+    try {
+      nested = defaultMetadataStorage.findTypeMetadata(dto, name)?.typeFunction({ newObject: {}, object: {}, property: name });
+    } catch {
+      nested = undefined;
+    }
+    shape.set(name, { nullable: documented?.nullable === true, nested: isDto(nested) ? nested : undefined });
+  }
+  return shape;
+}
+
+/** Every property of the body that is null where its DTO does not allow null, nested objects' included. */
+function findNulls(body: Record<string, unknown>, dto: DtoClass, prefix = '', out: FieldError[] = []): FieldError[] {
+  const shape = shapeOf(dto);
+  for (const key of Object.keys(body)) {
+    const property = shape.get(key);
+    if (!property) continue; // an unknown field: the whitelist refuses it
+    const value = body[key];
+    const field = `${prefix}${key}`;
+    if (value === null) {
+      if (!property.nullable) out.push({ field, message: `${fieldLabel(key)} must not be empty` });
+    } else if (property.nested && typeof value === 'object') {
+      if (Array.isArray(value)) {
+        value.forEach((item, i) => {
+          if (item && typeof item === 'object' && !Array.isArray(item)) findNulls(item as Record<string, unknown>, property.nested!, `${field}.${i}.`, out);
+        });
+      } else {
+        findNulls(value as Record<string, unknown>, property.nested, `${field}.`, out);
+      }
+    }
+  }
+  return out;
+}
+
+const badRequest = (fields: FieldError[]) => new ApiError(HttpStatus.BAD_REQUEST, fields[0]?.message ?? 'Validation failed', fields);
+
 /**
  * DTOs are validated with whitelist + forbidNonWhitelisted: an unknown field is a 400, never
  * silently stored. The answer names every field at fault; its message is the first of them.
+ *
+ * A body validated by a DTO must be a JSON object (null, a list, a string or a number is a 400,
+ * not taken for `{}`), and null is accepted only for the properties documented `nullable: true`:
+ * @IsOptional() and PartialType skip null as they skip a missing value, which would store null in
+ * fields that have no "empty" value. The rules of each DTO class are read once, on its first body.
  */
+class ApiValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const dto = metadata.type === 'body' && metadata.data === undefined && this.toValidate(metadata) ? metadata.metatype : undefined;
+    if (!isDto(dto)) return super.transform(value, metadata);
+    if (value === undefined) return super.transform(value, metadata);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw badRequest([{ field: 'body', message: NOT_AN_OBJECT }]);
+    }
+    const nulls = findNulls(value as Record<string, unknown>, dto);
+    if (!nulls.length) return super.transform(value, metadata);
+    let fields: FieldError[] = [];
+    try {
+      await super.transform(value, metadata);
+    } catch (error) {
+      const answer = error instanceof ApiError ? (error.getResponse() as { errors?: FieldError[] }) : undefined;
+      if (!answer) throw error;
+      fields = answer.errors ?? [];
+    }
+    // a property's own rule, where it judged the null, says it best
+    const named = new Set(fields.map((f) => f.field));
+    throw badRequest([...fields, ...nulls.filter((n) => !named.has(n.field))]);
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new ApiValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
     stopAtFirstError: true,
-    exceptionFactory: (errors) => {
-      const fields = flatten(errors);
-      return new ApiError(HttpStatus.BAD_REQUEST, fields[0]?.message ?? 'Validation failed', fields);
-    },
+    exceptionFactory: (errors) => badRequest(flatten(errors)),
   });
 }

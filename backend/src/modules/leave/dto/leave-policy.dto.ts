@@ -1,8 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { trim, trimToNull, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
 
 export const POLICY_NAME_REQUIRED = 'Policy name is required';
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
@@ -33,7 +33,7 @@ class LeavePolicyFieldsDto {
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, example: 10, description: 'Cap of carried-over days (steps of 0.5); none = no cap' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsNumber({ maxDecimalPlaces: 1 }, { message: 'maxCarryOverDays must be a number of at least 0' })
+  @IsDecimal(1, { message: 'maxCarryOverDays must be a number of at least 0' })
   @Min(0, { message: 'maxCarryOverDays must be a number of at least 0' })
   @Max(366, { message: 'maxCarryOverDays must be at most 366' })
   maxCarryOverDays?: number | null;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsDateOnly, IsId, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDateOnly, IsId, trimToNull, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
 import { LEAVE_STATUSES, type LeaveStatus } from '../leave-request.entity';
 
 const toNumber = ({ value }: { value: unknown }) =>
@@ -30,7 +30,7 @@ export class CreateLeaveRequestDto {
   })
   @IsOptionalNotNull()
   @Transform(toNumber)
-  @IsNumber({ maxDecimalPlaces: 1 }, { message: TOTAL_DAYS_MESSAGE })
+  @IsDecimal(1, { message: TOTAL_DAYS_MESSAGE })
   @Min(0.5, { message: TOTAL_DAYS_MESSAGE })
   @Max(366, { message: 'total_days must be at most 366' })
   total_days?: number;

@@ -8,7 +8,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsPositive,
   IsString,
@@ -24,7 +23,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../task.entity';
-import { IsId, trim, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsId, trim, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
 
 export const TITLE_REQUIRED = 'Please enter a task title';
 /** Empty form values ('' or null) mean "none". */
@@ -59,7 +58,7 @@ export class TaskFieldsDto {
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, maximum: 99999, example: 4 })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'estimated_hours must be a number with at most 2 decimals' })
+  @IsDecimal(2, { message: 'estimated_hours must be a number with at most 2 decimals' })
   @Min(0, { message: 'estimated_hours must not be negative' })
   @Max(99999, { message: 'estimated_hours must be at most 99999' })
   estimated_hours?: number | null;

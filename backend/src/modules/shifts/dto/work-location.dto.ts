@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsId, trim, trimToNull, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
 import { DEFAULT_RADIUS, RADIUS_BOUNDS } from '../work-location.entity';
 
 export const LOCATION_REQUIRED = 'Location name, latitude and longitude are required';
@@ -57,7 +57,7 @@ export class CreateWorkLocationDto extends WorkLocationDetailsDto {
 
   @ApiProperty({ minimum: -90, maximum: 90, example: 37.7937 })
   @Transform(toNumber)
-  @IsNumber({ maxDecimalPlaces: 6 }, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
   @Min(-90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
   @Max(90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
   @IsNotEmpty({ message: LOCATION_REQUIRED })
@@ -65,7 +65,7 @@ export class CreateWorkLocationDto extends WorkLocationDetailsDto {
 
   @ApiProperty({ minimum: -180, maximum: 180, example: -122.3965 })
   @Transform(toNumber)
-  @IsNumber({ maxDecimalPlaces: 6 }, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
   @Min(-180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
   @Max(180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
   @IsNotEmpty({ message: LOCATION_REQUIRED })
@@ -84,7 +84,7 @@ export class UpdateWorkLocationDto extends WorkLocationDetailsDto {
   @ApiPropertyOptional({ minimum: -90, maximum: 90 })
   @ValidateIf(present)
   @Transform(toNumber)
-  @IsNumber({ maxDecimalPlaces: 6 }, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
   @Min(-90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
   @Max(90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
   latitude?: number;
@@ -92,7 +92,7 @@ export class UpdateWorkLocationDto extends WorkLocationDetailsDto {
   @ApiPropertyOptional({ minimum: -180, maximum: 180 })
   @ValidateIf(present)
   @Transform(toNumber)
-  @IsNumber({ maxDecimalPlaces: 6 }, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
   @Min(-180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
   @Max(180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
   longitude?: number;

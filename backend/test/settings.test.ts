@@ -10,6 +10,7 @@ const DEFAULTS = {
     enable_geolocation: true,
     require_location_check: false,
     allow_offline_checkin: false,
+    offline_checkin_max_age_hours: 24,
     auto_check_out: false,
     check_out_time: '18:00',
     ip_based_attendance: false,

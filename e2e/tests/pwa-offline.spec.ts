@@ -193,7 +193,7 @@ test.describe('the employee app offline', () => {
 
     // the overview shows the day from the server, marked as made offline
     await page.goto('/hr/attendance');
-    await expect(page.getByTestId('attendance-card').filter({ hasText: checkedIn[0].attendance_date as string })).toContainText('Offline');
+    await expect(page.getByTestId('attendance-card').filter({ hasText: checkedIn[0].attendance_date as string })).toContainText('Sent offline');
     await context.close();
   });
 

@@ -30,6 +30,12 @@ export const StatusChip = ({ status }: { status: AttendanceStatus }) => {
   return <Chip size="small" color={COLORS[status] ?? 'default'} label={translate(`attendance.status.${status}`)} />;
 };
 
+/** When the server received an entry sent offline (its check-in, else its check-out). */
+const receivedTitle = (record: AttendanceRecord, translate: (key: string, options?: object) => string) => {
+  const at = (record.is_offline ? record.check_in_received_at : null) ?? (record.check_out_offline ? record.check_out_received_at : null);
+  return at ? translate('attendance.flags.received', { time: new Date(at).toLocaleString() }) : undefined;
+};
+
 const Flags = ({ record }: { record: AttendanceRecord }) => {
   const translate = useTranslate();
   const flags = [
@@ -41,7 +47,13 @@ const Flags = ({ record }: { record: AttendanceRecord }) => {
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
       {flags.map((f) => (
-        <Chip key={f} size="small" variant="outlined" label={translate(`attendance.flags.${f}`)} />
+        <Chip
+          key={f}
+          size="small"
+          variant="outlined"
+          label={translate(`attendance.flags.${f}`)}
+          title={f === 'offline' ? receivedTitle(record, translate) : undefined}
+        />
       ))}
     </Stack>
   );

@@ -20,6 +20,9 @@ export interface AttendanceRecord {
   shift_name: string | null;
   is_offline: boolean;
   check_out_offline: boolean;
+  /** when the server received the check-in / check-out (later than their times when sent offline) */
+  check_in_received_at: string | null;
+  check_out_received_at: string | null;
   auto_checked_out: boolean;
   notes: string | null;
   corrected_at: string | null;

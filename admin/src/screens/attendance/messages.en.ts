@@ -14,7 +14,7 @@ export const attendanceMessages = {
     notes: 'Notes',
     flags: 'Flags',
   },
-  flags: { offline: 'Offline', auto: 'Auto check-out', corrected: 'Corrected' },
+  flags: { offline: 'Sent offline', auto: 'Auto check-out', corrected: 'Corrected', received: 'Received %{time}' },
   overview: {
     today: "Today's Attendance",
     not_checked_in: 'You have not checked in today.',

@@ -77,6 +77,8 @@ export const settingsMessages = {
         enable_geolocation: 'Enable geolocation',
         require_location_check: 'Require location check at check-in',
         allow_offline_checkin: 'Allow offline check-in',
+        offline_checkin_max_age_hours: 'Offline check-in accepted up to (hours after)',
+        bounds_offline_age: '1 to 72 hours; older offline check-ins are refused',
         auto_check_out: 'Automatic check-out',
         check_out_time: 'Auto check-out time',
         ip_based_attendance: 'IP-based attendance',

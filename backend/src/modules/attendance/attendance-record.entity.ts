@@ -96,6 +96,14 @@ export class AttendanceRecord extends TenantScopedEntity {
   @Property({ default: false })
   check_out_offline: Opt<boolean> = false;
 
+  /** when the server received the employee's check-in (later than check_in_time when sent offline) */
+  @Property({ columnType: 'timestamptz', nullable: true })
+  check_in_received_at?: Date | null;
+
+  /** when the server received the employee's check-out */
+  @Property({ columnType: 'timestamptz', nullable: true })
+  check_out_received_at?: Date | null;
+
   /** closed by the auto check-out job at the company's check-out time */
   @Property({ default: false })
   auto_checked_out: Opt<boolean> = false;

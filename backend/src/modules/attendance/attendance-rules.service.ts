@@ -31,7 +31,14 @@ export const NO_WORK_LOCATION = 'No active work location is set up for check-in.
 /**
  * The company's attendance settings applied to a check-in or check-out (hr.md 3): devices, the
  * network, and the geofence. Each refusal is a 422 saying why. A trusted IP (network whitelist)
- * stands for being on site: it passes the IP restriction and the location check.
+ * stands for being on site: it passes the IP restriction and, online, the location check.
+ *
+ * An offline entry (sent later with its original time) meets every rule too, never fewer: the
+ * device rules and the geofence judge what the device recorded at the original moment (its id and
+ * position); the network rules judge the address the entry is sent from, the only one the server
+ * can know, so a queued check-in sent from outside the allowed ranges is refused and is sent again
+ * from the company's network. Being on a trusted network now says nothing of where the device was
+ * then, so it does not stand in for the position of an offline entry.
  */
 @Injectable()
 export class AttendanceRulesService {
@@ -55,16 +62,19 @@ export class AttendanceRulesService {
     const net = settings.network;
     const trusted = net.enable_ip_whitelist && ipInRanges(client.ip, net.trusted_ips);
     const restricted = net.enable_ip_restriction || settings.general.ip_based_attendance;
-    // an offline entry is sent from wherever the device is now: its network says nothing of where it happened
-    if (restricted && !input.checkOut && !input.offline && !trusted && !ipInRanges(client.ip, net.allowed_ip_ranges)) {
-      throw unprocessable(`Check-in is not allowed from your network (${client.ip}). Connect to your company's network and try again`);
+    if (restricted && !input.checkOut && !trusted && !ipInRanges(client.ip, net.allowed_ip_ranges)) {
+      throw unprocessable(
+        input.offline
+          ? `An offline check-in is checked against the network it is sent from (${client.ip}), which is not one of your company's. Send it again from your company's network`
+          : `Check-in is not allowed from your network (${client.ip}). Connect to your company's network and try again`,
+      );
     }
     const ip = restricted || net.enable_ip_tracking ? client.ip : null;
 
     const general = settings.general;
     const hasPosition = dto.latitude !== undefined && dto.longitude !== undefined;
     if (!general.enable_geolocation && !general.require_location_check) return { ip, deviceId, position: null, fence: null };
-    const enforce = !input.checkOut && !trusted;
+    const enforce = !input.checkOut && (!trusted || input.offline);
     if (enforce && general.require_location_check && !hasPosition) throw unprocessable(LOCATION_REQUIRED, 'latitude');
     if (!hasPosition) return { ip, deviceId, position: null, fence: null };
 

@@ -33,17 +33,19 @@ describe('readTimestamp', () => {
   const now = new Date('2026-03-02T12:00:00Z');
 
   it('takes the server clock when nothing or a near time is sent', () => {
-    expect(readTimestamp(undefined, now)).toEqual({ kind: 'now', at: now });
-    expect(readTimestamp('2026-03-02T11:58:00Z', now)).toEqual({ kind: 'now', at: now });
+    expect(readTimestamp(undefined, now, 24)).toEqual({ kind: 'now', at: now });
+    expect(readTimestamp('2026-03-02T11:58:00Z', now, 24)).toEqual({ kind: 'now', at: now });
   });
 
-  it('reads an older time as offline, within 72 hours', () => {
-    expect(readTimestamp('2026-03-01T08:00:00Z', now)).toEqual({ kind: 'offline', at: new Date('2026-03-01T08:00:00Z') });
-    expect(readTimestamp('2026-02-27T11:00:00Z', now)).toEqual({ kind: 'too_old' });
+  it("reads an older time as offline, within the company's limit of hours", () => {
+    expect(readTimestamp('2026-03-01T08:00:00Z', now, 72)).toEqual({ kind: 'offline', at: new Date('2026-03-01T08:00:00Z') });
+    expect(readTimestamp('2026-03-01T08:00:00Z', now, 24)).toEqual({ kind: 'too_old' });
+    expect(readTimestamp('2026-03-01T12:00:00Z', now, 24)).toEqual({ kind: 'offline', at: new Date('2026-03-01T12:00:00Z') });
+    expect(readTimestamp('2026-02-27T11:00:00Z', now, 72)).toEqual({ kind: 'too_old' });
   });
 
   it('refuses a time in the future', () => {
-    expect(readTimestamp('2026-03-02T12:10:00Z', now)).toEqual({ kind: 'future' });
+    expect(readTimestamp('2026-03-02T12:10:00Z', now, 24)).toEqual({ kind: 'future' });
   });
 });
 

@@ -2,8 +2,6 @@ import { DateTime } from 'luxon';
 
 /** Without an assigned shift a check-in is late when its hour (company time) is after 9 (hr.md 4, 9). */
 export const LATE_AFTER_HOUR = 9;
-/** How far back an offline check-in or check-out may be sent (its original time). */
-export const OFFLINE_WINDOW_HOURS = 72;
 /** A timestamp this close to the server's clock is the same moment (device clocks drift). */
 export const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
@@ -43,15 +41,16 @@ export type TimestampReading =
 
 /**
  * The moment a check-in or check-out happened: the server's clock, unless the client sent an
- * original time older than the clock skew (an offline entry, accepted within the window).
+ * original time older than the clock skew (an offline entry, accepted up to `maxAgeHours` back:
+ * the company's offline_checkin_max_age_hours).
  */
-export function readTimestamp(sent: string | undefined, now: Date): TimestampReading {
+export function readTimestamp(sent: string | undefined, now: Date, maxAgeHours: number): TimestampReading {
   if (!sent) return { kind: 'now', at: now };
   const at = new Date(sent);
   const ahead = at.getTime() - now.getTime();
   if (ahead > CLOCK_SKEW_MS) return { kind: 'future' };
   if (ahead >= -CLOCK_SKEW_MS) return { kind: 'now', at: now };
-  if (now.getTime() - at.getTime() > OFFLINE_WINDOW_HOURS * 3600 * 1000) return { kind: 'too_old' };
+  if (now.getTime() - at.getTime() > maxAgeHours * 3600 * 1000) return { kind: 'too_old' };
   return { kind: 'offline', at };
 }
 

@@ -39,7 +39,8 @@ const DEVICE_HEADER = ApiHeader({
 const REFUSALS =
   'A company rule refused it, the message says which: outside the work location radius, location accuracy worse than ' +
   'the threshold, location required but not sent, network not allowed, device not allowed or over the device limit, ' +
-  'an offline entry not allowed or older than 72 hours; or the account has no employee record';
+  "an offline entry not allowed or older than the company's offline_checkin_max_age_hours (an offline entry meets every rule: " +
+  'its position and device as recorded at the time, the network it is sent from); or the account has no employee record';
 
 function client(req: FastifyRequest): ClientInfo {
   const header = req.headers['x-device-id'];
@@ -121,10 +122,12 @@ export class AttendanceController {
     summary: "Check in the caller's employee record for today (company time zone)",
     description:
       'Verified against the company attendance settings. Late after the assigned shift start plus its grace period, or, ' +
-      'with no shift, when the check-in hour is after 9. A repeated submit answers the first check-in (200), never a second record.',
+      'with no shift, when the check-in hour is after 9. A repeated submit answers the first check-in (200), never a second record. ' +
+      "A day the absent-marking job marked absent becomes the check-in; a day an administrator recorded or corrected is never changed (409).",
   })
   @ApiEnvelope(AttendanceResponseDto, { status: 201, description: "'Check-in successful!'" })
   @ApiOkResponse({ description: 'Already checked in today: the existing record' })
+  @ApiConflictResponse({ description: "This day's attendance was recorded by an administrator and cannot be changed by a check-in" })
   @ApiUnprocessableEntityResponse({ description: REFUSALS })
   async checkIn(@Auth() ctx: AuthContext, @Body() dto: CheckInDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.answer(await this.attendance.checkIn(ctx, dto, client(req)), reply);

@@ -26,6 +26,8 @@ export function toAttendanceResponse(r: AttendanceRecord): AttendanceResponseDto
     shift_name: r.shift?.shift_name ?? null,
     is_offline: r.is_offline,
     check_out_offline: r.check_out_offline,
+    check_in_received_at: r.check_in_received_at?.toISOString() ?? null,
+    check_out_received_at: r.check_out_received_at?.toISOString() ?? null,
     auto_checked_out: r.auto_checked_out,
     notes: r.notes ?? null,
     corrected_at: r.corrected_at?.toISOString() ?? null,

@@ -4,17 +4,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
-import { badRequest, notFound, unprocessable } from '../../common/http/errors';
+import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike, isCalendarDate } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
+import type { AttendanceSettings } from '../settings/attendance-settings.defaults';
 import { SettingsService } from '../settings/settings.service';
 import { ShiftAssignmentsService } from '../shifts/shift-assignments.service';
 import { hhmm } from '../shifts/shifts.mapper';
 import { ATTENDANCE_STATUSES, AttendanceRecord, type AttendanceStatus } from './attendance-record.entity';
 import { AttendanceRulesService, type ClientInfo } from './attendance-rules.service';
-import { dayBefore, isLate, localDate, OFFLINE_WINDOW_HOURS, readTimestamp, validZone } from './attendance-time';
+import { dayBefore, isLate, localDate, readTimestamp, validZone } from './attendance-time';
 import { toAttendanceResponse } from './attendance.mapper';
 import type { AttendanceResponseDto, AttendanceSummaryDto, AttendanceTodayDto } from './dto/attendance.dto';
 import { DEFAULT_LOCATION_TEXT, type AttendancePunchDto } from './dto/check-in.dto';
@@ -28,6 +29,7 @@ export const ATTENDANCE_LIST: ListQueryOptions = {
 
 export const NO_EMPLOYEE_RECORD = 'Your account is not linked to an employee record, so there is no attendance to record';
 export const NOT_CHECKED_IN = 'You have not checked in today';
+export const ADMIN_RECORDED = "This day's attendance was recorded by an administrator and cannot be changed by a check-in";
 const POPULATE = ['employee', 'shift', 'work_location'] as const;
 const MAX_ID = 2147483647;
 
@@ -59,17 +61,20 @@ export class AttendanceService {
   /**
    * One check-in per employee and day: the insert meets the unique (employee_id, attendance_date)
    * key, so a repeated or concurrent submit answers the first check-in and never adds a row. A row
-   * without a check-in (absent, leave) becomes the check-in.
+   * without a check-in that the system wrote (the absent-marking job's absent, a leave day) becomes
+   * the check-in; one an administrator recorded or corrected (corrected_at set) is never changed by
+   * a punch: 409.
    */
   async checkIn(ctx: AuthContext, dto: AttendancePunchDto, client: ClientInfo): Promise<PunchResult> {
     const employee = await this.ownEmployee(ctx);
     const companyId = ctx.companyId!;
     const [zone, settings] = await Promise.all([this.timeZone(companyId), this.settings.attendanceSettings(companyId)]);
-    const { at, offline } = this.when(dto.timestamp, settings.general.allow_offline_checkin, 'check-in');
+    const { at, offline } = this.when(dto.timestamp, settings.general, 'check-in');
     const date = localDate(at, zone);
 
-    const existing = await this.em.findOne(AttendanceRecord, { employee: employee.id, attendance_date: date, check_in_time: { $ne: null } }, { populate: POPULATE });
-    if (existing) return { record: toAttendanceResponse(existing), created: false, message: 'You have already checked in today' };
+    const existing = await this.em.findOne(AttendanceRecord, { employee: employee.id, attendance_date: date }, { populate: POPULATE });
+    if (existing?.check_in_time) return { record: toAttendanceResponse(existing), created: false, message: 'You have already checked in today' };
+    if (existing?.corrected_at) throw conflict(ADMIN_RECORDED);
 
     const assignment = await this.assignments.activeFor(this.em, employee.id, date);
     const verified = await this.rules.verify(this.em, {
@@ -87,15 +92,16 @@ export class AttendanceService {
     const rows = await this.em.execute<Array<{ id: number }>>(
       `insert into attendance_records as r (company_id, employee_id, attendance_date, check_in_time, status, check_in_location,
               check_in_latitude, check_in_longitude, check_in_accuracy, check_in_distance, check_in_ip, device_id,
-              work_location_id, shift_id, is_offline)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              work_location_id, shift_id, is_offline, check_in_received_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, now())
        on conflict (employee_id, attendance_date) do update
           set check_in_time = excluded.check_in_time, status = excluded.status, check_in_location = excluded.check_in_location,
               check_in_latitude = excluded.check_in_latitude, check_in_longitude = excluded.check_in_longitude,
               check_in_accuracy = excluded.check_in_accuracy, check_in_distance = excluded.check_in_distance,
               check_in_ip = excluded.check_in_ip, device_id = excluded.device_id, work_location_id = excluded.work_location_id,
-              shift_id = excluded.shift_id, is_offline = excluded.is_offline, updated_at = now()
-        where r.check_in_time is null
+              shift_id = excluded.shift_id, is_offline = excluded.is_offline,
+              check_in_received_at = excluded.check_in_received_at, updated_at = now()
+        where r.check_in_time is null and r.corrected_at is null
        returning id`,
       [
         companyId,
@@ -121,6 +127,8 @@ export class AttendanceService {
       { employee: employee.id, attendance_date: date },
       { populate: POPULATE, refresh: true },
     );
+    // an administrator recorded the day meanwhile
+    if (!created && !record.check_in_time) throw conflict(ADMIN_RECORDED);
     return {
       record: toAttendanceResponse(record),
       created,
@@ -136,7 +144,7 @@ export class AttendanceService {
     const employee = await this.ownEmployee(ctx);
     const companyId = ctx.companyId!;
     const [zone, settings] = await Promise.all([this.timeZone(companyId), this.settings.attendanceSettings(companyId)]);
-    const { at, offline } = this.when(dto.timestamp, settings.general.allow_offline_checkin, 'check-out');
+    const { at, offline } = this.when(dto.timestamp, settings.general, 'check-out');
     const date = localDate(at, zone);
     const previous = dayBefore(date);
 
@@ -172,7 +180,7 @@ export class AttendanceService {
     await this.em.execute(
       `update attendance_records
           set check_out_time = ?::timestamptz, check_out_location = ?, check_out_latitude = ?, check_out_longitude = ?,
-              check_out_accuracy = ?, check_out_ip = ?, check_out_offline = ?, updated_at = now(),
+              check_out_accuracy = ?, check_out_ip = ?, check_out_offline = ?, check_out_received_at = now(), updated_at = now(),
               work_hours = least(999.99, round(greatest(0, floor(extract(epoch from (?::timestamptz - check_in_time)) / 60) - ?) / 60.0, 2))
         where id = ?`,
       [
@@ -192,15 +200,19 @@ export class AttendanceService {
     return { record: toAttendanceResponse(record), created: true, message: 'Check-out successful!' };
   }
 
-  /** The moment of a punch: now, or an offline entry's original time when the company allows them. */
-  private when(timestamp: string | undefined, allowOffline: boolean, what: string): { at: Date; offline: boolean } {
-    const reading = readTimestamp(timestamp, new Date());
+  /**
+   * The moment of a punch: now, or an offline entry's original time when the company allows them,
+   * at most offline_checkin_max_age_hours back.
+   */
+  private when(timestamp: string | undefined, general: AttendanceSettings['general'], what: string): { at: Date; offline: boolean } {
+    const maxAge = general.offline_checkin_max_age_hours;
+    const reading = readTimestamp(timestamp, new Date(), maxAge);
     if (reading.kind === 'future') throw unprocessable('timestamp must not be in the future', 'timestamp');
-    if (reading.kind === 'too_old') {
-      throw unprocessable(`An offline ${what} can be sent at most ${OFFLINE_WINDOW_HOURS} hours after it happened`, 'timestamp');
-    }
-    if (reading.kind === 'offline' && !allowOffline) {
+    if (reading.kind === 'offline' && !general.allow_offline_checkin) {
       throw unprocessable(`Offline ${what} is not enabled for your company. Please ${what.replace('-', ' ')} while online`, 'timestamp');
+    }
+    if (reading.kind === 'too_old') {
+      throw unprocessable(`An offline ${what} can be sent at most ${maxAge} ${maxAge === 1 ? 'hour' : 'hours'} after it happened`, 'timestamp');
     }
     return { at: reading.at, offline: reading.kind === 'offline' };
   }

@@ -3,6 +3,8 @@ export interface GeneralSettings {
   enable_geolocation: boolean;
   require_location_check: boolean;
   allow_offline_checkin: boolean;
+  /** how many hours after it happened an offline check-in or check-out is still accepted */
+  offline_checkin_max_age_hours: number;
   auto_check_out: boolean;
   /** HH:MM in the company's time zone */
   check_out_time: string;
@@ -62,6 +64,7 @@ export const ATTENDANCE_BOUNDS = {
   location_timeout: { min: 1000, max: 60000, step: 1000 },
   location_retention_days: { min: 1, max: 365 },
   max_devices_per_user: { min: 1, max: 10 },
+  offline_checkin_max_age_hours: { min: 1, max: 72 },
 } as const;
 
 export const DEFAULT_ATTENDANCE_SETTINGS: Readonly<AttendanceSettings> = Object.freeze({
@@ -69,6 +72,7 @@ export const DEFAULT_ATTENDANCE_SETTINGS: Readonly<AttendanceSettings> = Object.
     enable_geolocation: true,
     require_location_check: false,
     allow_offline_checkin: false,
+    offline_checkin_max_age_hours: 24,
     auto_check_out: false,
     check_out_time: '18:00',
     ip_based_attendance: false,

@@ -51,7 +51,7 @@ const FLAGS: Record<Group, string[]> = {
 
 /** hr.md 5 bounds (the server checks them too and names the field when one is off). */
 const NUMBERS: Record<Group, Array<{ key: string; min: number; max: number; step: number; help: string }>> = {
-  general: [],
+  general: [{ key: 'offline_checkin_max_age_hours', min: 1, max: 72, step: 1, help: 'bounds_offline_age' }],
   geolocation: [
     { key: 'default_radius', min: 10, max: 1000, step: 1, help: 'bounds_radius' },
     { key: 'max_radius', min: 10, max: 1000, step: 1, help: 'bounds_radius' },
@@ -261,7 +261,7 @@ export default function AttendanceSettingsTab() {
                     value={numbers[path] ?? ''}
                     onChange={(e) => setNumbers({ ...numbers, [path]: e.target.value })}
                     error={!!errors[path]}
-                    helperText={errors[path] ?? translate(`settings.attendance.${tab === 'device' ? 'device' : 'geolocation'}.${help}`)}
+                    helperText={errors[path] ?? translate(`settings.attendance.${tab}.${help}`)}
                     slotProps={{ htmlInput: { min, max, step } }}
                   />
                 );

@@ -91,7 +91,16 @@ export class AttendanceResponseDto {
   @ApiProperty({ type: Number, nullable: true }) shift_id!: number | null;
   @ApiProperty({ type: String, nullable: true }) shift_name!: string | null;
   @ApiProperty({ description: 'Checked in offline and sent later with its original time' }) is_offline!: boolean;
-  @ApiProperty() check_out_offline!: boolean;
+  @ApiProperty({ description: 'Checked out offline and sent later with its original time' }) check_out_offline!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-03-02T16:20:00.000Z',
+    description: "When the server received the employee's check-in (later than check_in_time when sent offline); null when an administrator recorded it",
+  })
+  check_in_received_at!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "When the server received the employee's check-out" })
+  check_out_received_at!: string | null;
   @ApiProperty({ description: 'Closed by the auto check-out at the configured time' }) auto_checked_out!: boolean;
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty({ type: String, nullable: true }) corrected_at!: string | null;

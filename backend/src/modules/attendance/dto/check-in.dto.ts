@@ -46,7 +46,8 @@ export class AttendancePunchDto {
     example: '2026-03-02T08:55:00.000Z',
     description:
       'When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; ' +
-      'an older time is an offline entry, accepted up to 72 hours back when allow_offline_checkin is on (flagged is_offline).',
+      "an older time is an offline entry, accepted up to the company's offline_checkin_max_age_hours back (default 24) " +
+      'when allow_offline_checkin is on (flagged is_offline, with check_in_received_at the time it arrived).',
   })
   @IsOptionalNotNull()
   @IsISO8601({ strict: true }, { message: 'timestamp must be an ISO 8601 date-time' })

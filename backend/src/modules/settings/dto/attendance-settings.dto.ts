@@ -24,11 +24,18 @@ import { isIpAddress, isIpOrCidr } from '../ip-ranges';
 type BoundedField = keyof typeof ATTENDANCE_BOUNDS;
 
 /** A whole number within the bounds of hr.md 5; the message names the field with its group. */
-const Bounded = (group: string, field: BoundedField, unit: string) => {
+const Bounded = (group: string, field: BoundedField, unit: string, def?: number, description?: string) => {
   const b = ATTENDANCE_BOUNDS[field];
   const message = `${group}.${field} must be a whole number from ${b.min} to ${b.max}${unit}`;
   return applyDecorators(
-    ApiProperty({ type: 'integer', minimum: b.min, maximum: b.max, ...('step' in b ? { multipleOf: b.step } : {}) }),
+    ApiProperty({
+      type: 'integer',
+      minimum: b.min,
+      maximum: b.max,
+      ...('step' in b ? { multipleOf: b.step } : {}),
+      ...(def === undefined ? {} : { default: def }),
+      ...(description ? { description } : {}),
+    }),
     IsInt({ message }),
     Min(b.min, { message }),
     Max(b.max, { message }),
@@ -71,6 +78,8 @@ export class GeneralSettingsDto {
   @Flag('general', 'enable_geolocation', D.general.enable_geolocation) enable_geolocation!: boolean;
   @Flag('general', 'require_location_check', D.general.require_location_check) require_location_check!: boolean;
   @Flag('general', 'allow_offline_checkin', D.general.allow_offline_checkin) allow_offline_checkin!: boolean;
+  @Bounded('general', 'offline_checkin_max_age_hours', ' hours', D.general.offline_checkin_max_age_hours, 'How many hours after it happened an offline check-in or check-out is still accepted')
+  offline_checkin_max_age_hours!: number;
   @Flag('general', 'auto_check_out', D.general.auto_check_out) auto_check_out!: boolean;
 
   @ApiProperty({ example: '18:00', default: D.general.check_out_time, description: 'HH:MM' })

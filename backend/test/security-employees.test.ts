@@ -73,7 +73,7 @@ describe('employee records: rights cannot be taken through them, pay is for payr
       payroll: { can_view: true, can_create: true, can_edit: true },
     });
 
-    await em.nativeUpdate(Employee, { id: a.employee.id }, { salary: '50000.00' }, { filters: false });
+    await em.nativeUpdate(Employee, { id: a.employee.id }, { salary: '50000.00', hire_date: '2024-03-01' }, { filters: false });
     const created = await t
       .http()
       .post('/api/hr/employees')
@@ -123,7 +123,19 @@ describe('employee records: rights cannot be taken through them, pay is for payr
       expect((await t.http().get('/api/hr/payroll').set(me)).status).toBe(403);
 
       // the record's other fields are theirs to keep up to date, with the rest sent unchanged
-      const phone = await t.http().put(own).set(me).send({ phone: '+1 555 0100', position_id: a.position.id, department_id: a.department.id });
+      const phone = await t.http().put(own).set(me).send({
+        phone: '+1 555 0100',
+        position_id: a.position.id,
+        department_id: a.department.id,
+        manager_id: null,
+        employment_status: 'active',
+        employment_type: 'full_time',
+        hire_date: '2024-03-01',
+        termination_date: null,
+        salary: '50000',
+        salary_currency: 'usd',
+        payment_frequency: 'monthly',
+      });
       expect(phone.status).toBe(200);
       expect(phone.body.data.phone).toBe('+1 555 0100');
 

@@ -215,9 +215,10 @@ export class EmployeesService {
         revokeUserId = user.id;
         user.email = lower(dto.email);
       }
+      // what the account gains comes from the position or department it is moved to
       if (user && (changes('position_id') || changes('department_id'))) {
-        const positionId = position !== undefined ? (position?.id ?? null) : (current.position_id as number | null);
-        const departmentId = department !== undefined ? (department?.id ?? null) : (current.department_id as number | null);
+        const positionId = changes('position_id') ? (position?.id ?? null) : null;
+        const departmentId = changes('department_id') ? (department?.id ?? null) : null;
         await assertNoMoreRights(em, access, await this.plans.moduleKeys(ctx.companyId!), positionId, departmentId);
       }
       const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, employee_code: _code, ...fields } = dto;

@@ -140,6 +140,8 @@ describe('offline check-ins follow every rule, never overwrite an administrator,
       const todayMarked = await t.http().post(API).set(admin).send({ employee_id: employee.id, attendance_date: today, status: 'absent' });
       expect(todayMarked.status).toBe(201);
     }
+    const todayAnswer = await t.http().get(`${API}/today`).set(auth);
+    expect(todayAnswer.body.data.can_check_in).toBe(false);
     const online = await checkIn(auth);
     expect(online.status).toBe(409);
     expect((await recordOn(employee.id, today))!.check_in_time).toBeNull();

@@ -77,6 +77,11 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 720 }}>
       {noEmployee && <Alert severity="info">{t('no_employee')}</Alert>}
+      {record && !overnight && record.corrected_at && !record.check_in_time && (
+        <Alert severity="info" data-testid="admin-recorded">
+          {t('admin_recorded', { status: translate(`attendance.status.${record.status}`) })}
+        </Alert>
+      )}
       {today.require_location_check && <Alert severity="info">{t('location_required')}</Alert>}
       {overnight && !record.check_out_time && (
         <Alert severity="info" data-testid="overnight-open">

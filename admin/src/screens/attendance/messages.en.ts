@@ -56,6 +56,7 @@ export const attendanceMessages = {
     summary: "Today's Work Summary",
     shift: 'Shift %{name}, starts %{start} (%{grace} min grace)',
     no_employee: 'Your account is not linked to an employee record, so there is no attendance to record.',
+    admin_recorded: "An administrator recorded today's attendance (%{status}); it cannot be changed by a check-in.",
     location_required: 'Your company requires your location to check in.',
     queued: 'You are offline: it will be sent when the connection returns.',
     waiting_in: 'Checked in at %{time} · waiting to be sent',

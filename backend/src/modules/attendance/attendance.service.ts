@@ -290,7 +290,8 @@ export class AttendanceService {
       date,
       time_zone: zone,
       record: record ? toAttendanceResponse(record) : null,
-      can_check_in: !!ctx.employeeId && !own?.check_in_time,
+      // a day an administrator recorded is not the employee's to check in (409)
+      can_check_in: !!ctx.employeeId && !own?.check_in_time && !own?.corrected_at,
       can_check_out: !!record?.check_in_time && !record.check_out_time,
       shift:
         assignment?.shift_active && shiftName[0]

@@ -125,7 +125,8 @@ export class AttendanceTodayDto {
     description: "Today's record; without one, yesterday's when its shift runs past midnight (still open, or closed today)",
   })
   record!: AttendanceResponseDto | null;
-  @ApiProperty({ description: 'The caller has an employee record and has not checked in today' }) can_check_in!: boolean;
+  @ApiProperty({ description: 'The caller has an employee record, has not checked in today, and no administrator recorded today' })
+  can_check_in!: boolean;
   @ApiProperty({ description: 'The record is checked in and not yet out (a check-out closes it)' }) can_check_out!: boolean;
   @ApiProperty({ type: TodayShiftDto, nullable: true }) shift!: TodayShiftDto | null;
   @ApiProperty() enable_geolocation!: boolean;

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiQuery,
@@ -104,6 +105,7 @@ export class PayrollSettingsController {
   @ApiEnvelope(AssignmentResponseDto, { status: 201 })
   @ApiNotFoundResponse({ description: "Employee or salary component not in the caller's company" })
   @ApiConflictResponse({ description: 'This component is already assigned to this employee' })
+  @ApiForbiddenResponse({ description: "The caller's own employee record: nobody changes their own pay" })
   async assign(@StaffAccess() access: PayrollAccess, @Body() dto: CreateAssignmentDto) {
     return ok(await this.settings.assign(access.companyId, dto, access.employeeId), 'Component assigned successfully');
   }
@@ -113,6 +115,7 @@ export class PayrollSettingsController {
   @ApiOperation({ summary: "Change an assignment's amount or percentage (null: the component's own)" })
   @ApiEnvelope(AssignmentResponseDto)
   @ApiNotFoundResponse({ description: 'Assignment not found' })
+  @ApiForbiddenResponse({ description: "The caller's own employee record: nobody changes their own pay" })
   async updateAssignment(
     @StaffAccess() access: PayrollAccess,
     @Param('id', ParseIntPipe) id: number,
@@ -127,6 +130,7 @@ export class PayrollSettingsController {
   @ApiOperation({ summary: 'Remove a component from an employee' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'Assignment not found' })
+  @ApiForbiddenResponse({ description: "The caller's own employee record: nobody changes their own pay" })
   async unassign(@StaffAccess() access: PayrollAccess, @Param('id', ParseIntPipe) id: number) {
     await this.settings.unassign(id, access.employeeId);
     return ok(null, 'Assignment removed successfully');

@@ -5,7 +5,7 @@
  * before any route's work, on every operation of openapi/openapi.json.
  */
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, createUser, login, unique, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, createUser, grant, login, unique, type CompanyFixture } from './support/fixtures';
 import { listOperations, loadOpenApi, fillPath, sampleBody } from './isolation/operations';
 import { companyDigest } from './isolation/world';
 
@@ -173,6 +173,23 @@ describe('input every route refuses', () => {
       });
       const after = await t.http().get('/api/settings/attendance').set(bearer(a.tokens.company_admin));
       expect(after.body).toEqual(before.body);
+    });
+
+    it('a null saved before nulls were refused reads as the default, and check-in works', async () => {
+      const em = t.em();
+      await em.execute(`delete from attendance_settings where company_id = ?`, [a.company.id]);
+      await em.execute(
+        `insert into attendance_settings (company_id, general, geolocation, device, network, created_at, updated_at)
+         values (?, '{}', '{}', '{"device_whitelist": null}', '{"allowed_ip_ranges": null, "trusted_ips": null}', now(), now())`,
+        [a.company.id],
+      );
+      const read = await t.http().get('/api/settings/attendance').set(bearer(a.tokens.company_admin));
+      expect(read.status).toBe(200);
+      expect(read.body.data.device.device_whitelist).toEqual([]);
+      expect(read.body.data.network).toMatchObject({ allowed_ip_ranges: [], trusted_ips: [] });
+      await grant(t, { position: a.position }, a.company, 'attendance', { can_view: true, can_create: true });
+      const checkIn = await t.http().post('/api/hr/attendance/check-in').set(bearer(a.tokens.employee)).send({ location: 'Office' });
+      expect(checkIn.status).toBe(201);
     });
 
     it('every documented property that is not nullable, sent as null, is a 400 naming it, and nothing is stored', async () => {

@@ -106,7 +106,10 @@ export const DEFAULT_ATTENDANCE_SETTINGS: Readonly<AttendanceSettings> = Object.
   },
 });
 
-/** The stored groups over the defaults: a field added later reads its default. */
+/**
+ * The stored groups over the defaults: a field added later reads its default, and so does a null
+ * saved before null was refused (no setting has an "empty" value).
+ */
 export function withDefaults(stored: Partial<Record<AttendanceGroup, object | null>>): AttendanceSettings {
   const out = {} as Record<AttendanceGroup, unknown>;
   for (const group of ATTENDANCE_GROUPS) {
@@ -114,7 +117,7 @@ export function withDefaults(stored: Partial<Record<AttendanceGroup, object | nu
     const saved = (stored[group] ?? {}) as Record<string, unknown>;
     out[group] = Object.fromEntries(
       Object.keys(defaults).map((key) => {
-        const value = key in saved ? saved[key] : defaults[key];
+        const value = saved[key] ?? defaults[key];
         return [key, Array.isArray(value) ? [...value] : value];
       }),
     );

@@ -217,21 +217,29 @@ describe('plan-based access', () => {
       expect(sub.body.data).toMatchObject({ state: 'trial', trial_days_left: 3, write_blocked_reason: null });
     });
 
-    it('choosing a package ends the trial and lets the company write again', async () => {
+    it('a chosen package, once the platform approves it, ends the trial and lets the company write again', async () => {
       const c = await createCompany(t, 'Chooser');
       await setState(c, { trial_ends_at: new Date(Date.now() - DAY) });
       const standard = (await t.em().execute(`select id from packages where package_code = 'standard'`))[0].id;
       const res = await t.http().post('/api/packages/subscription').set(bearer(c.tokens.company_admin)).send({ package_id: standard });
       expect(res.status).toBe(200);
-      expect(res.body.message).toBe('Subscription updated successfully');
-      expect(res.body.data).toMatchObject({ subscription_plan: 'standard', state: 'active', trial_ends_at: null, write_blocked_reason: null });
+      expect(res.body.message).toBe('Your request for the Standard package was sent; a platform administrator will confirm it.');
+      expect(res.body.data).toMatchObject({ subscription_plan: 'enterprise', state: 'trial_ended' });
+      expect(await status('post', 'employees', c.tokens.company_admin)).toBe(402);
+      const approve = (id: number) => t.http().post(`/api/packages/plan-requests/${id}/approve`).set(bearer(superadmin)).send({});
+      expect((await approve(res.body.data.pending_request.id)).status).toBe(200);
+      const sub = await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin));
+      expect(sub.body.data).toMatchObject({ subscription_plan: 'standard', state: 'active', trial_ends_at: null, write_blocked_reason: null });
       expect(await status('post', 'employees', c.tokens.company_admin)).toBe(201);
       expect(await modulesOf(c.tokens.company_admin)).not.toContain('hr');
 
       // a cancelled subscription is active again
       await setState(c, { subscription_status: 'cancelled' });
-      const again = await t.http().post('/api/packages/subscription').set(bearer(c.tokens.company_admin)).send({ package_id: standard });
-      expect(again.body.data.subscription_status).toBe('active');
+      const premium = (await t.em().execute(`select id from packages where package_code = 'premium'`))[0].id;
+      const again = await t.http().post('/api/packages/subscription').set(bearer(c.tokens.company_admin)).send({ package_id: premium });
+      expect(again.body.data.subscription_status).toBe('cancelled');
+      await approve(again.body.data.pending_request.id);
+      expect((await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin))).body.data.subscription_status).toBe('active');
     });
 
     it('refuses to choose a package when suspended, inactive or too small, and to the other roles', async () => {

@@ -17,6 +17,7 @@ import { AuditLog } from '../modules/audit/audit-log.entity';
 import { Feature } from '../modules/packages/feature.entity';
 import { Package } from '../modules/packages/package.entity';
 import { PackageFeature } from '../modules/packages/package-feature.entity';
+import { PlanChangeRequest } from '../modules/packages/plan-change-request.entity';
 import { LandingFeature } from '../modules/cms/landing-feature.entity';
 import { LandingPage } from '../modules/cms/landing-page.entity';
 import { Testimonial } from '../modules/cms/testimonial.entity';
@@ -70,6 +71,7 @@ export const ENTITIES = [
   Package,
   Feature,
   PackageFeature,
+  PlanChangeRequest,
   AuditLog,
   LandingPage,
   LandingFeature,

@@ -5,6 +5,7 @@ import { Employee } from '../../src/modules/employees/employee.entity';
 import { Position } from '../../src/modules/positions/position.entity';
 import { Package } from '../../src/modules/packages/package.entity';
 import { Feature } from '../../src/modules/packages/feature.entity';
+import { PlanChangeRequest } from '../../src/modules/packages/plan-change-request.entity';
 import { LandingPage } from '../../src/modules/cms/landing-page.entity';
 import { LandingFeature } from '../../src/modules/cms/landing-feature.entity';
 import { Testimonial } from '../../src/modules/cms/testimonial.entity';
@@ -227,6 +228,12 @@ export const PLATFORM_FACTORIES: Record<string, (em: EntityManager, text: string
     save(em, em.create(Package, { package_code: unique('pkg'), package_name: text, monthly_price: '1.00', annual_price: '10.00' })),
   feature: (em, text) =>
     save(em, em.create(Feature, { feature_code: unique('f'), feature_name: text, module: 'hr', feature_type: 'addon' })),
+  // a pending request of a company of its own (one may be pending per company)
+  plan_request: async (em, text) => {
+    const pkg = await em.findOneOrFail(Package, { package_code: 'enterprise' });
+    const company = em.getReference(Company, await PLATFORM_FACTORIES.company(em, text));
+    return save(em, em.create(PlanChangeRequest, { company, package: pkg }));
+  },
   landing_page: (em, text) => save(em, em.create(LandingPage, { name: text } as never)),
   landing_feature: async (em, text) => {
     const page = em.create(LandingPage, { name: text } as never);

@@ -10,7 +10,7 @@ import { AuditService } from '../../modules/audit/audit.service';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
-import { IS_PUBLIC, REQUIRED_MODULE, ROLES } from './decorators';
+import { ALLOWED_WHILE_BLOCKED, IS_PUBLIC, isPlatformRoute, REQUIRED_MODULE, ROLES } from './decorators';
 import { VerifiedTokens } from './verified-tokens';
 import { READ_METHODS } from '../http/read-methods';
 
@@ -100,11 +100,19 @@ export class AccessGuard implements CanActivate {
       if (!PermissionsService.allows(req.permissions, required.module, required.action)) {
         throw forbidden(`You do not have ${required.action} access to the ${required.module} module`);
       }
-      // a company whose trial ended or whose subscription is suspended or cancelled reads, but does not write
-      if (!READ_METHODS.has(req.method)) {
-        const blocked = await this.plans.writeBlock(auth.companyId);
-        if (blocked) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, blocked);
-      }
+    }
+    // a company whose trial ended or whose subscription is suspended or cancelled reads, but does
+    // not write: every write of a user working on a company (its users, an impersonating
+    // superadmin) answers 402, except the routes marked @AllowedWhileBlocked and the platform's own
+    // routes; the plan was read with the user (authenticate), so this costs no query
+    if (
+      auth.companyId &&
+      !READ_METHODS.has(req.method) &&
+      !isPlatformRoute(roles) &&
+      !this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_BLOCKED, targets)
+    ) {
+      const blocked = await this.plans.writeBlock(auth.companyId);
+      if (blocked) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, blocked);
     }
     return true;
   }

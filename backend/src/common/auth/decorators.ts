@@ -6,6 +6,7 @@ import type { AuthContext, ModuleKey, PermissionAction } from './auth-context';
 export const IS_PUBLIC = 'access:public';
 export const ROLES = 'access:roles';
 export const REQUIRED_MODULE = 'access:module';
+export const ALLOWED_WHILE_BLOCKED = 'access:allowed-while-blocked';
 
 /** No sign-in needed. */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension('x-public', true));
@@ -28,6 +29,34 @@ export const RequireModule = (module: ModuleKey, action: PermissionAction = 'vie
     ApiExtension('x-permission', { module, action }),
     ApiForbiddenResponse({ description: `Requires ${action} on module ${module}` }),
   );
+
+/**
+ * A write a company may still make while its trial has ended or its subscription is suspended or
+ * cancelled (every other write of a company then answers 402): its own password, asking for a plan.
+ */
+export const AllowedWhileBlocked = () =>
+  applyDecorators(SetMetadata(ALLOWED_WHILE_BLOCKED, true), ApiExtension('x-allowed-while-blocked', true));
+
+/** A route only the superadmin may call works on the platform, not on a company's data. */
+export const isPlatformRoute = (roles: readonly Role[] | undefined): boolean =>
+  !!roles?.length && roles.every((r) => r === 'superadmin');
+
+/**
+ * Documents the 402 of the access guard on every operation it applies to: a write (not GET) that
+ * is neither public, nor platform-only, nor marked @AllowedWhileBlocked.
+ */
+export function addWriteBlockedResponses(doc: { paths: Record<string, any> }): void {
+  for (const item of Object.values(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      if (!['post', 'put', 'patch', 'delete'].includes(method) || !op || op['x-public']) continue;
+      if (op['x-allowed-while-blocked'] || isPlatformRoute(op['x-roles'])) continue;
+      op.responses ??= {};
+      op.responses['402'] ??= {
+        description: "The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write",
+      };
+    }
+  }
+}
 
 export const ApiAuthErrors = () => ApiUnauthorizedResponse({ description: 'Missing, invalid or expired access token' });
 

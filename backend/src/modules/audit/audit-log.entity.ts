@@ -13,6 +13,9 @@ export const AUDIT_ACTIONS = [
   'password.changed',
   'password.reset_requested',
   'password.reset',
+  'subscription.requested',
+  'subscription.approved',
+  'subscription.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

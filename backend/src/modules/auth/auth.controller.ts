@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { ApiAuthErrors, Auth, Public, Roles } from '../../common/auth/decorators';
+import { AllowedWhileBlocked, ApiAuthErrors, Auth, Public, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ok } from '../../common/http/envelope';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -102,6 +102,7 @@ export class AuthController {
 
   @Post('change-password')
   @HttpCode(200)
+  @AllowedWhileBlocked()
   @SkipIdempotency()
   @ApiAuthErrors()
   @ApiOperation({

@@ -1,20 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { badRequest, forbidden, notFound } from '../../common/http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
+import { AuditService } from '../audit/audit.service';
 import { Company } from '../companies/company.entity';
 import { PlanService, WRITE_BLOCKED } from '../permissions/plan.service';
 import type { SubscriptionResponseDto } from './dto/package.dto';
+import { User } from '../users/user.entity';
 import { Package } from './package.entity';
 import { PackagesService } from './packages.service';
+import { PlanChangeRequest, type BillingCycle } from './plan-change-request.entity';
+import { assignPackage, PlanRequestsService } from './plan-requests.service';
 
 const DAY_MS = 86_400_000;
 
-/** Puts a company on a package; subscription_plan mirrors the package's code. */
-export function assignPackage(company: Company, pkg: Package): void {
-  company.package = pkg;
-  company.subscription_plan = pkg.package_code;
-}
+export { assignPackage } from './plan-requests.service';
 
 /** The caller's company's subscription: what its package grants, its state, and choosing a package. */
 @Injectable()
@@ -23,13 +23,19 @@ export class SubscriptionService {
     private readonly em: EntityManager,
     private readonly plans: PlanService,
     private readonly packages: PackagesService,
+    private readonly requests: PlanRequestsService,
+    private readonly audit: AuditService,
   ) {}
 
   async current(ctx: AuthContext): Promise<SubscriptionResponseDto> {
     const companyId = this.companyOf(ctx);
     const company = await this.em.findOne(Company, { id: companyId }, { populate: ['package'], filters: false });
     if (!company) throw notFound('Company');
-    const [plan, usage] = await Promise.all([this.plans.plan(companyId), this.packages.usage(companyId)]);
+    const [plan, usage, pending] = await Promise.all([
+      this.plans.plan(companyId),
+      this.packages.usage(companyId),
+      this.requests.pendingOf(companyId),
+    ]);
     const pkg = company.package;
     const state = plan?.state ?? 'active';
     const trialEndsAt = company.trial_ends_at ?? null;
@@ -56,27 +62,66 @@ export class SubscriptionService {
       features: [...(plan?.features ?? [])].sort(),
       employees_count: usage.employees,
       admins_count: usage.admins,
+      pending_request: pending,
     };
   }
 
   /**
-   * The company subscribes to a package: the trial (if any) ends and a cancelled subscription is
-   * active again. A suspension is lifted only by the platform.
+   * The company chooses a package. Until billing exists a paid package is a request the platform
+   * approves (PlanRequestsService): the company stays on its plan meanwhile, and a newer choice
+   * replaces a pending request. A package that costs nothing for the chosen billing cycle applies
+   * at once: the trial (if any) ends and a cancelled subscription is active again. A suspension
+   * is lifted only by the platform.
    */
-  async choose(ctx: AuthContext, packageId: number): Promise<SubscriptionResponseDto> {
+  async choose(
+    ctx: AuthContext,
+    packageId: number,
+    cycle: BillingCycle = 'monthly',
+    ip?: string,
+  ): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
     const companyId = this.companyOf(ctx);
-    const company = await this.em.findOne(Company, { id: companyId }, { filters: false });
-    if (!company) throw notFound('Company');
-    if (company.subscription_status === 'suspended') throw forbidden(WRITE_BLOCKED.suspended);
-    const pkg = await this.em.findOne(Package, { id: packageId, is_active: true });
-    if (!pkg) throw badRequest('The selected package is not available', 'package_id');
-    await this.packages.assertFits(company.id, pkg, pkg.package_name);
-    assignPackage(company, pkg);
-    company.subscription_status = 'active';
-    company.trial_ends_at = null;
-    await this.em.flush();
-    this.plans.forget(company.id);
-    return this.current(ctx);
+    const message = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      // the company's row lock serializes its choices: at most one request is pending
+      const company = await tx.findOne(Company, { id: companyId }, { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!company) throw notFound('Company');
+      if (company.subscription_status === 'suspended') throw forbidden(WRITE_BLOCKED.suspended);
+      const pkg = await tx.findOne(Package, { id: packageId, is_active: true });
+      if (!pkg) throw badRequest('The selected package is not available', 'package_id');
+      const state = PlanService.stateOf(company.subscription_status, company.trial_ends_at ?? null);
+      if (state === 'active' && company.package.id === pkg.id) {
+        throw conflict(`Your company is already on the ${pkg.package_name} package`, 'package_id');
+      }
+      await this.packages.assertFits(company.id, pkg, pkg.package_name);
+      await this.requests.replacePending(tx, company.id, ctx.userId);
+      if (Number(cycle === 'annual' ? pkg.annual_price : pkg.monthly_price) === 0) {
+        assignPackage(company, pkg);
+        company.subscription_status = 'active';
+        company.trial_ends_at = null;
+        await tx.flush();
+        return 'Subscription updated successfully';
+      }
+      const request = tx.create(PlanChangeRequest, {
+        company,
+        package: pkg,
+        billing_cycle: cycle,
+        requested_by: tx.getReference(User, ctx.userId),
+      });
+      await tx.flush();
+      await this.audit.record({
+        userId: ctx.userId,
+        companyId: company.id,
+        action: 'subscription.requested',
+        method: 'POST',
+        path: '/api/packages/subscription',
+        statusCode: 200,
+        ip: ip ?? null,
+        details: { request_id: request.id, package: pkg.package_code, billing_cycle: cycle },
+      });
+      return `Your request for the ${pkg.package_name} package was sent; a platform administrator will confirm it.`;
+    });
+    this.plans.forget(companyId);
+    return { subscription: await this.current(ctx), message };
   }
 
   private companyOf(ctx: AuthContext): number {

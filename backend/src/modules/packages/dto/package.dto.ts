@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import { IsId, IsOptionalNotNull, normalizeAmount, trim, trimToNull } from '../../../common/http/fields';
 import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
+import { BILLING_CYCLES, PLAN_REQUEST_STATUSES, type BillingCycle, type PlanRequestStatus } from '../plan-change-request.entity';
 
 /** A number sent as a number or a numeric string. */
 const toNumber = ({ value }: { value: unknown }) =>
@@ -176,9 +177,32 @@ export class SetPackageFeaturesDto {
 }
 
 export class ChoosePackageDto {
-  @ApiProperty({ description: 'The package the company subscribes to' })
+  @ApiProperty({ description: 'The package the company asks for (a free one applies at once)' })
   @IsId('package_id')
   package_id!: number;
+
+  @ApiPropertyOptional({ enum: BILLING_CYCLES, default: 'monthly', description: 'Which price the company pays' })
+  @IsOptionalNotNull()
+  @IsIn([...BILLING_CYCLES], { message: `billing_cycle must be one of ${BILLING_CYCLES.join(', ')}` })
+  billing_cycle?: BillingCycle;
+}
+
+export class ApprovePlanRequestDto {
+  @ApiPropertyOptional({ type: String, maxLength: 500, nullable: true, description: 'A note kept with the decision' })
+  @Transform(trimToNull)
+  @IsOptional()
+  @IsString({ message: 'note must be text' })
+  @MaxLength(500, { message: 'note must be at most 500 characters' })
+  note?: string | null;
+}
+
+export class RejectPlanRequestDto {
+  @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why the request is rejected; the company is told' })
+  @Transform(trim)
+  @IsString({ message: 'reason must be text' })
+  @IsNotEmpty({ message: 'A reason is required' })
+  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  reason!: string;
 }
 
 // ---- responses
@@ -269,7 +293,29 @@ export class SubscriptionPackageDto {
   @ApiProperty() max_admins!: number;
 }
 
+/** A company's request for a package (GET /packages/subscription, the superadmin's plan requests). */
+export class PlanRequestResponseDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() company_id!: number;
+  @ApiProperty() company_name!: string;
+  @ApiProperty() package_id!: number;
+  @ApiProperty() package_code!: string;
+  @ApiProperty() package_name!: string;
+  @ApiProperty({ enum: BILLING_CYCLES }) billing_cycle!: BillingCycle;
+  @ApiProperty({ example: '79.00', description: 'The price of the package for the billing cycle' }) price!: string;
+  @ApiProperty({ enum: PLAN_REQUEST_STATUSES }) status!: PlanRequestStatus;
+  @ApiProperty({ type: Number, nullable: true }) requested_by_id!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Name (or e-mail) of who asked' }) requested_by_name!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) requested_at!: Date;
+  @ApiProperty({ type: Number, nullable: true }) decided_by_id!: number | null;
+  @ApiProperty({ type: String, nullable: true }) decided_by_name!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decided_at!: Date | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The reason of a rejection, or a note with an approval' }) note!: string | null;
+}
+
 export class SubscriptionResponseDto {
+  @ApiProperty({ type: PlanRequestResponseDto, nullable: true, description: 'The package the company asked for, waiting for the platform' })
+  pending_request!: PlanRequestResponseDto | null;
   @ApiProperty() company_id!: number;
   @ApiProperty() company_name!: string;
   @ApiProperty({ type: SubscriptionPackageDto }) package!: SubscriptionPackageDto;

@@ -32,10 +32,18 @@ describe('employee records: rights cannot be taken through them, pay is for payr
   let colleague: { id: number; email: string; userId: number };
   const mailDir = mkdtempSync(join(tmpdir(), 'hr-mail-'));
 
+  type Mail = { to: string; subject: string; text: string };
+  /** The mails sent to this address so far (a file still being written is read next time). */
   const mailsTo = (email: string) =>
     readdirSync(mailDir)
       .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string; subject: string; text: string })
+      .flatMap((f): Mail[] => {
+        try {
+          return [JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as Mail];
+        } catch {
+          return [];
+        }
+      })
       .filter((m) => m.to === email);
 
   /** Replaces the matrix of a position with these modules' flags. */

@@ -14,6 +14,7 @@ interface Subscription {
   state: 'active' | 'trial' | 'trial_ended' | 'suspended' | 'cancelled';
   trial_days_left: number | null;
   write_blocked_reason: string | null;
+  pending_request: { package_name: string } | null;
 }
 
 export const SUBSCRIPTION_QUERY = 'subscription';
@@ -45,6 +46,12 @@ export const SubscriptionBanner = () => {
     </Button>
   ) : undefined;
 
+  const pending = data.pending_request ? (
+    <Alert severity="info" sx={{ mb: 2 }} data-testid="plan-request-banner">
+      {translate('packages.banner.pending', { package: data.pending_request.package_name })}
+    </Alert>
+  ) : null;
+
   let banner = null;
   if (data.write_blocked_reason) {
     banner = (
@@ -63,15 +70,17 @@ export const SubscriptionBanner = () => {
   return (
     <>
       {banner}
+      {pending}
       {choosing && (
         <Suspense fallback={null}>
           <ChoosePackageDialog
             open
             currentPackageId={data.package.id}
+            pendingPackageName={data.pending_request?.package_name ?? null}
             onClose={() => setChoosing(false)}
             onChosen={() => {
               setChoosing(false);
-              // the new package may grant other modules
+              // a free package may grant other modules at once; a request shows as pending
               void loadPermissions().then(() => queryClient.invalidateQueries());
             }}
           />

@@ -34,6 +34,7 @@ import { COMPANIES, type Company, type SubscriptionState } from './api';
 import { CompanyAdminDialog } from './CompanyAdminDialog';
 import { CompanyDialog } from './CompanyDialog';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
+import { PlanRequestsPanel } from './PlanRequestsPanel';
 import { LoadError } from '../../layout/LoadError';
 
 const PER_PAGE = 24;
@@ -193,6 +194,7 @@ export default function CompaniesScreen() {
           </Button>
         }
       />
+      <PlanRequestsPanel onDecided={() => void refetch()} />
       <TextField
         value={search}
         onChange={(e) => setSearch(e.target.value)}

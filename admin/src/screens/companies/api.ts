@@ -26,6 +26,25 @@ export interface Company {
 
 export const COMPANIES = 'auth/companies';
 
+/** A company's request for a paid package (see openapi PlanRequestResponseDto). */
+export interface PlanRequest {
+  id: number;
+  company_id: number;
+  company_name: string;
+  package_id: number;
+  package_code: string;
+  package_name: string;
+  billing_cycle: 'monthly' | 'annual';
+  price: string;
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  requested_by_name: string | null;
+  requested_at: string;
+  decided_at: string | null;
+  note: string | null;
+}
+
+export const PLAN_REQUESTS = 'packages/plan-requests';
+
 /** The industries of platform.md section 3. */
 export const INDUSTRIES = [
   'Technology',

@@ -25,19 +25,26 @@ interface PublicPackage {
   package_name: string;
   description: string | null;
   monthly_price: string;
+  annual_price: string;
   max_employees: number;
   is_popular: boolean;
 }
 
-/** A company_admin picks the package the company continues with (POST /api/packages/subscription). */
+/**
+ * A company_admin picks the package the company continues with (POST /api/packages/subscription).
+ * A paid package is a request the platform confirms: the dialog says it was sent, and what is pending.
+ */
 export default function ChoosePackageDialog({
   open,
   currentPackageId,
+  pendingPackageName,
   onClose,
   onChosen,
 }: {
   open: boolean;
   currentPackageId?: number;
+  /** the package of a request waiting for the platform, if any */
+  pendingPackageName?: string | null;
   onClose: () => void;
   onChosen: () => void;
 }) {
@@ -46,6 +53,7 @@ export default function ChoosePackageDialog({
   const [packages, setPackages] = useState<PublicPackage[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string>('');
+  const [cycle, setCycle] = useState<'monthly' | 'annual'>('monthly');
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -69,8 +77,16 @@ export default function ChoosePackageDialog({
     if (!chosen) return;
     setSaving(true);
     try {
-      await api.post('/packages/subscription', { package_id: Number(chosen) });
-      notify('packages.choose.success', { type: 'success' });
+      const { json, message } = await api.post<{ pending_request: { package_name: string } | null }>('/packages/subscription', {
+        package_id: Number(chosen),
+        billing_cycle: cycle,
+      });
+      // a paid package waits for the platform's confirmation; a free one applies at once
+      if (json?.pending_request) {
+        notify(message ?? translate('packages.choose.requested', { package: json.pending_request.package_name }), { type: 'info' });
+      } else {
+        notify(message ?? translate('packages.choose.success'), { type: 'success' });
+      }
       onChosen();
     } catch (error) {
       notify(errorMessage(error, translate('packages.choose.failed')), { type: 'error' });
@@ -86,6 +102,21 @@ export default function ChoosePackageDialog({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {translate('packages.choose.intro')}
         </Typography>
+        {pendingPackageName && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="plan-request-pending">
+            {translate('packages.choose.pending', { package: pendingPackageName })}
+          </Alert>
+        )}
+        <RadioGroup
+          row
+          value={cycle}
+          onChange={(e) => setCycle(e.target.value as 'monthly' | 'annual')}
+          aria-label={translate('packages.choose.cycle')}
+          sx={{ mb: 1 }}
+        >
+          <FormControlLabel value="monthly" disabled={saving} control={<Radio />} label={translate('packages.choose.monthly')} />
+          <FormControlLabel value="annual" disabled={saving} control={<Radio />} label={translate('packages.choose.annual')} />
+        </RadioGroup>
         {loadError ? (
           <Alert severity="error">{loadError}</Alert>
         ) : !packages ? (
@@ -108,8 +139,8 @@ export default function ChoosePackageDialog({
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Typography sx={{ fontWeight: 600 }}>{p.package_name}</Typography>
                       <Typography color="text.secondary">
-                        {dollars(p.monthly_price)}
-                        {translate('packages.per_month')}
+                        {cycle === 'annual' ? dollars(p.annual_price) : dollars(p.monthly_price)}
+                        {translate(cycle === 'annual' ? 'packages.choose.per_year' : 'packages.per_month')}
                       </Typography>
                       {p.id === currentPackageId && <Chip size="small" label={translate('packages.choose.current')} />}
                       {p.is_popular && <Chip size="small" color="primary" label={translate('packages.popular')} />}

@@ -14192,7 +14192,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module payroll */
+            /**
+             * @description The caller's own employee record: nobody changes their own pay
+             *
+             *     Requires edit on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14313,7 +14317,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module payroll */
+            /**
+             * @description The caller's own employee record: nobody changes their own pay
+             *
+             *     Requires edit on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14421,7 +14429,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module payroll */
+            /**
+             * @description The caller's own employee record: nobody changes their own pay
+             *
+             *     Requires edit on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -87,7 +87,7 @@ describe('passwords and sessions', () => {
 
     it.each([
       [{ current_password: 'not-my-password', new_password: NEW_PASSWORD }, 'current_password', 'The current password is incorrect'],
-      [{ current_password: PASSWORD, new_password: '12345' }, 'new_password', 'Password must be at least 6 characters long'],
+      [{ current_password: PASSWORD, new_password: '12345' }, 'new_password', 'Password must be at least 8 characters'],
       [
         { current_password: PASSWORD, new_password: 'password123' },
         'new_password',
@@ -199,7 +199,7 @@ describe('passwords and sessions', () => {
       const [mail] = await waitForMails(user.email, 1);
       const token = tokenOf(mail);
 
-      const weak = await reset(token, 'qwerty');
+      const weak = await reset(token, 'qwertyuiop');
       expect(weak.status).toBe(400);
       expect(weak.body.errors).toEqual([{ field: 'password', message: 'This password is too common. Please choose one that is harder to guess.' }]);
       const unknown = await reset('A'.repeat(43));

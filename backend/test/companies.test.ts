@@ -192,7 +192,7 @@ describe('companies (superadmin)', () => {
   describe('POST /api/auth/companies/{id}/admin', () => {
     const admin = () => {
       const name = unique('adm');
-      return { username: name, email: `${name}@Example.com`, password: 'Admin#2026', first_name: 'Ada', last_name: 'Admin' };
+      return { username: name, email: `${name}@Example.com`, password: 'Orchid#Lake2026', first_name: 'Ada', last_name: 'Admin' };
     };
 
     it('creates a company_admin who can sign in and works in the company', async () => {

@@ -87,7 +87,7 @@ describe('employees API', () => {
       [{ employment_status: 'retired' }, 'employment_status', 'employment_status must be one of active, on_leave, suspended, terminated'],
       [{ enable_login: true, password: 'secret1' }, 'username', 'Username and password are required when login is enabled'],
       [{ enable_login: true, username: 'someone' }, 'password', 'Username and password are required when login is enabled'],
-      [{ enable_login: true, username: 'someone', password: '12345' }, 'password', 'Password must be at least 6 characters long'],
+      [{ enable_login: true, username: 'someone', password: '12345' }, 'password', 'Password must be at least 8 characters'],
       [{ enable_login: true, username: 'someone', password: 'iloveyou' }, 'password', 'This password is too common. Please choose one that is harder to guess.'],
       [{ nickname: 'x' }, 'nickname', 'nickname is not an accepted field'],
     ])('refuses %j with a message naming %s', async (extra, field, message) => {

@@ -19,7 +19,7 @@ test.describe('people', () => {
       department: department.name,
       position: position.title,
       username: `grace.${id.toLowerCase()}`,
-      password: 'Grace#2026',
+      password: 'Compiler#1952',
     };
 
     const login = new LoginPage(page);

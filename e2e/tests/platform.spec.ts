@@ -14,7 +14,7 @@ test.describe('SaaS platform', () => {
     const packageName = `Growth ${id}`;
     const featureName = `Face Check-in ${id}`;
     const companyName = `Initech ${id}`;
-    const admin = { firstName: 'Peter', lastName: 'Gibbons', username: `peter.${id}`, email: `peter.${id}@initech.example.com`, password: 'Initech#2026' };
+    const admin = { firstName: 'Peter', lastName: 'Gibbons', username: `peter.${id}`, email: `peter.${id}@initech.example.com`, password: 'Stapler#Red2026' };
 
     const login = new LoginPage(page);
     const layout = new LayoutPage(page);

@@ -14,6 +14,8 @@ import { ALLOWED_WHILE_BLOCKED, IS_PUBLIC, isPlatformRoute, REQUIRED_MODULE, ROL
 import { VerifiedTokens } from './verified-tokens';
 import { READ_METHODS } from '../http/read-methods';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 interface UserRow {
   id: number;
   role: Role;
@@ -21,6 +23,8 @@ interface UserRow {
   employee_id: number | null;
   is_active: boolean;
   session_version: number;
+  /** the token's session (refresh-token family) is still open */
+  session_open: boolean;
 }
 
 export type AuthedRequest = FastifyRequest & {
@@ -130,15 +134,19 @@ export class AccessGuard implements CanActivate {
       }
       this.verified.remember(token, claims);
     }
-    // the user, the plan of the company the request works on and the employee's permission
-    // entries in one call of a function whose plan PostgreSQL keeps (Migration20261124200000)
+    // every token names its session; one without (or with a malformed one) is not ours
+    if (typeof claims.sid !== 'string' || !UUID.test(claims.sid)) throw unauthorized('Your session has expired, please sign in again');
+    // the user, whether the token's session is open, the plan of the company the request works on
+    // and the employee's permission entries in one call of a function whose plan PostgreSQL keeps
+    // (Migration20261124200000, Migration20261125100000)
     const [row] = await this.em.execute<Array<{ ctx: (UserRow & Partial<PlanRow> & { plan_company_id: number | null; entry_rows: EntryRow[] | null }) | null }>>(
-      'select request_user_context(?, ?) as ctx',
-      [claims.sub, claims.cid ?? null],
+      'select request_user_context(?, ?, ?) as ctx',
+      [claims.sub, claims.cid ?? null, claims.sid],
     );
     const user = row?.ctx;
-    // a raised session_version (password changed, account or company disabled) ends older tokens
-    if (!user || !user.is_active || (claims.sv ?? 0) !== user.session_version) {
+    // an ended session (logout, a reused refresh token, an impersonation stopped) and a raised
+    // session_version (password changed, account or company disabled) end the tokens issued before
+    if (!user || !user.is_active || !user.session_open || (claims.sv ?? 0) !== user.session_version) {
       throw unauthorized('Your session has expired, please sign in again');
     }
     const impersonating = user.role === 'superadmin' && !!claims.cid;
@@ -150,6 +158,7 @@ export class AccessGuard implements CanActivate {
       companyId: impersonating ? claims.cid! : user.company_id,
       employeeId: user.employee_id,
       impersonatorId: impersonating ? user.id : null,
+      sessionId: claims.sid,
     };
   }
 }

@@ -9,6 +9,8 @@ export interface AuthContext {
   employeeId: number | null;
   /** The superadmin's id while impersonating. */
   impersonatorId: number | null;
+  /** The session (refresh-token family) of the request's access token. */
+  sessionId?: string | null;
 }
 
 export type PermissionAction = 'view' | 'create' | 'edit' | 'delete';
@@ -38,4 +40,6 @@ export interface TokenClaims {
   cid?: number;
   /** the user's session_version when the token was issued; a token of an older version is refused */
   sv?: number;
+  /** the session (refresh-token family); a token of an ended session is refused */
+  sid?: string;
 }

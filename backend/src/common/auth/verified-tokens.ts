@@ -6,8 +6,9 @@ const MAX_ENTRIES = 10_000;
 /**
  * Tokens whose signature, audience and issuer were checked, with their claims: a token's
  * signature does not change, so a signed-in user's next requests skip the HMAC and the JSON
- * parsing. Expiry is checked on every use; a revoked session (session_version) is the guard's
- * database check, which still runs on every request. Bounded, oldest first.
+ * parsing. Expiry is checked on every use; an ended session (its refresh-token family revoked,
+ * or the user's session_version raised) is the guard's database check, which still runs on every
+ * request. Bounded, oldest first.
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, TokenClaims & { exp?: number }>();

@@ -14,6 +14,7 @@ import { Migration20261124153430 } from './Migration20261124153430';
 import { Migration20261124160000 } from './Migration20261124160000';
 import { Migration20261124161200 } from './Migration20261124161200';
 import { Migration20261124200000 } from './Migration20261124200000';
+import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261125120000 } from './Migration20261125120000';
 import { Migration20261125130000 } from './Migration20261125130000';
 
@@ -35,6 +36,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124160000', class: Migration20261124160000 },
   { name: 'Migration20261124161200', class: Migration20261124161200 },
   { name: 'Migration20261124200000', class: Migration20261124200000 },
+  { name: 'Migration20261125100000', class: Migration20261125100000 },
   { name: 'Migration20261125120000', class: Migration20261125120000 },
   { name: 'Migration20261125130000', class: Migration20261125130000 },
 ];

@@ -17,7 +17,7 @@ import { AllowedWhileBlocked, ApiAuthErrors, Auth, Public, Roles } from '../../c
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ok } from '../../common/http/envelope';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { AuthService, type CompanySwitch, type Session } from './auth.service';
+import { AuthService, REGISTERED, type CompanySwitch, type Session } from './auth.service';
 import { AuthRateLimit } from './auth-rate-limit';
 import { CSRF_REFUSED, assertCsrfHeader } from './csrf';
 import { LoginDto } from './dto/login.dto';
@@ -45,11 +45,15 @@ export class AuthController {
   @ApiOperation({
     summary: 'Create a client account (self-registration), or with create_company the free trial: a company in trial and its company_admin',
   })
-  @ApiEnvelope(UserResponseDto, { status: 201 })
-  @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
-  @ApiConflictResponse({ description: 'Email, username or company code already in use' })
+  @ApiEnvelope(null, {
+    status: 201,
+    description: `${REGISTERED} Answered alike whether or not the email already has an account (its owner is told by mail; nothing is created)`,
+  })
+  @ApiBadRequestResponse({ description: 'A field is invalid (the password rule included) or the package does not exist; errors name the field' })
+  @ApiConflictResponse({ description: 'Username or company code already in use' })
   async register(@Body() dto: RegisterDto) {
-    return ok(await this.auth.register(dto), 'Registration successful! Please login.');
+    await this.auth.register(dto);
+    return ok(null, REGISTERED);
   }
 
   @Public()
@@ -58,6 +62,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Sign in; sets the refresh-token cookie' })
   @ApiEnvelope(LoginResponseDto)
   @ApiUnauthorizedResponse({ description: 'Invalid email or password. Please try again.' })
+  @ApiForbiddenResponse({ description: 'Your account has been disabled. Please contact your administrator.' })
   @ApiTooManyRequestsResponse({
     description: 'Too many failed attempts for the account or the address, or too many requests from the address; Retry-After says when to retry',
   })

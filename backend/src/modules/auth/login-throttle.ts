@@ -11,11 +11,22 @@ export const WINDOW_MINUTES = 15;
 export const ACCOUNT_FAILURE_LIMIT = 5;
 /** failed attempts from one address within the window, across accounts */
 export const IP_FAILURE_LIMIT = 100;
+const WINDOW = `interval '${WINDOW_MINUTES} minutes'`;
+
+/** An attempt taken by LoginThrottle.claim: the times it holds in the account's and the address's windows. */
+export interface AttemptClaim {
+  email: string;
+  ip: string;
+  ipAt: string;
+  accountAt: string;
+}
 
 /**
- * Brute-force protection for sign-in, kept in the database so every app instance sees the same
- * counts: past the limit the answer is 429 with the time to wait, whether or not the password
- * is right.
+ * Brute-force protection for sign-in (and the current password of change-password), kept in the
+ * database so every app instance sees the same counts: at most ACCOUNT_FAILURE_LIMIT attempts
+ * per account and IP_FAILURE_LIMIT per address are judged within the window (an account's count
+ * starts again at its successful sign-in); past that the answer is 429 with the time to wait,
+ * whether or not the password is right.
  */
 @Injectable()
 export class LoginThrottle implements OnModuleInit {
@@ -34,41 +45,89 @@ export class LoginThrottle implements OnModuleInit {
           'run',
           em.getTransactionContext(),
         );
-        return res.affectedRows;
+        // the throttle's rows of accounts and addresses quiet for a day (their windows are long over)
+        const idle = await em.getConnection().execute<{ affectedRows: number }>(
+          `delete from login_throttles where updated_at < now() - interval '1 day'`,
+          [],
+          'run',
+          em.getTransactionContext(),
+        );
+        return res.affectedRows + idle.affectedRows;
       },
     });
   }
 
-  async check(email: string, ip: string): Promise<void> {
-    const [row] = await this.em.execute<Array<{ account_retry: number | null; ip_retry: number | null }>>(
-      `select
-         (select ceil(extract(epoch from min(created_at) + interval '${WINDOW_MINUTES} minutes' - now()))
-            from (select created_at from login_attempts
-                   where email = ? and not succeeded
-                     and created_at > now() - interval '${WINDOW_MINUTES} minutes'
-                     and created_at > coalesce((select max(created_at) from login_attempts where email = ? and succeeded), '-infinity')
-                   order by created_at desc limit ${ACCOUNT_FAILURE_LIMIT}) recent
-          having count(*) >= ${ACCOUNT_FAILURE_LIMIT}) as account_retry,
-         (select ceil(extract(epoch from min(created_at) + interval '${WINDOW_MINUTES} minutes' - now()))
-            from (select created_at from login_attempts
-                   where ip = ? and not succeeded and created_at > now() - interval '${WINDOW_MINUTES} minutes'
-                   order by created_at desc limit ${IP_FAILURE_LIMIT}) recent
-          having count(*) >= ${IP_FAILURE_LIMIT}) as ip_retry`,
-      [email, email, ip],
-    );
-    const retry = Math.max(Number(row?.account_retry ?? 0), Number(row?.ip_retry ?? 0));
-    if (retry > 0) {
-      const minutes = Math.ceil(retry / 60);
-      throw new ApiError(
-        HttpStatus.TOO_MANY_REQUESTS,
-        `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        undefined,
-        { retry_after: retry },
-      );
+  /**
+   * Claims one attempt for the account and the address before the password is verified: the
+   * claim counts as a failure until succeeded() says otherwise. Past either limit it throws 429
+   * with the time to wait, whether or not the password is right. Each claim is one statement
+   * that decides under the row's lock, so concurrent attempts take their turn and no more than
+   * the limit are ever judged.
+   */
+  async claim(email: string, ip: string): Promise<AttemptClaim> {
+    const address = ip.slice(0, 64);
+    const ipKey = `ip:${address}`;
+    const accountKey = `account:${email}`;
+    const ipAt = await this.take(ipKey, IP_FAILURE_LIMIT);
+    if (!ipAt) throw await this.tooMany(ipKey);
+    const accountAt = await this.take(accountKey, ACCOUNT_FAILURE_LIMIT);
+    if (!accountAt) {
+      await this.give(ipKey, ipAt);
+      throw await this.tooMany(accountKey);
     }
+    return { email, ip: address, ipAt, accountAt };
   }
 
+  /**
+   * The claimed attempt was a success: it does not count against the address, and the account's
+   * failures start again from zero.
+   */
+  async succeeded(claim: AttemptClaim): Promise<void> {
+    await this.give(`ip:${claim.ip}`, claim.ipAt);
+    await this.em.execute(`update login_throttles set attempts = '{}', updated_at = now() where key = ?`, [`account:${claim.email}`]);
+  }
+
+  /** The sign-in history (not the throttle's count): every attempt that was judged. */
   async record(email: string, ip: string, succeeded: boolean): Promise<void> {
     await this.em.execute('insert into login_attempts (email, ip, succeeded) values (?, ?, ?)', [email, ip.slice(0, 64), succeeded]);
+  }
+
+  /** Counts one use of `key` within the window: false once `limit` were counted (one statement, so it holds under concurrency). */
+  async withinLimit(key: string, limit: number): Promise<boolean> {
+    return (await this.take(key, limit)) !== null;
+  }
+
+  /** One attempt under the limit, as one statement: its time (the claim's id), or null when the window is full. */
+  private async take(key: string, limit: number): Promise<string | null> {
+    const [row] = await this.em.execute<Array<{ at: string }>>(
+      `insert into login_throttles as t (key, attempts) values (?, array[clock_timestamp()])
+       on conflict (key) do update
+          set attempts = array(select a from unnest(t.attempts) a where a > now() - ${WINDOW}) || clock_timestamp(),
+              updated_at = now()
+        where (select count(*) from unnest(t.attempts) a where a > now() - ${WINDOW}) < ${limit}
+       returning (attempts[array_upper(attempts, 1)])::text as at`,
+      [key],
+    );
+    return row?.at ?? null;
+  }
+
+  private async give(key: string, at: string): Promise<void> {
+    await this.em.execute('update login_throttles set attempts = array_remove(attempts, ?::timestamptz) where key = ?', [at, key]);
+  }
+
+  private async tooMany(key: string): Promise<ApiError> {
+    const [row] = await this.em.execute<Array<{ retry: number | null }>>(
+      `select ceil(extract(epoch from min(a) + ${WINDOW} - now())) as retry
+         from login_throttles t, unnest(t.attempts) a where t.key = ? and a > now() - ${WINDOW}`,
+      [key],
+    );
+    const retry = Math.max(1, Number(row?.retry ?? WINDOW_MINUTES * 60));
+    const minutes = Math.ceil(retry / 60);
+    return new ApiError(
+      HttpStatus.TOO_MANY_REQUESTS,
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      undefined,
+      { retry_after: retry },
+    );
   }
 }

@@ -50,3 +50,7 @@ export class MailService implements OnModuleDestroy {
     this.transport.close();
   }
 }
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -8,13 +8,14 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { Company } from '../companies/company.entity';
 import { RecordCleanupRegistry } from '../settings/record-cleanup.registry';
 import { hashPassword, verifyPassword } from '../users/password';
+import { assertPasswordNotPersonal, type PasswordOwner } from '../users/password-rule';
 import { endSessionsOfUser } from '../users/sessions';
 import { User } from '../users/user.entity';
 import type { Session } from './auth.service';
 import { AuthService } from './auth.service';
 import type { ChangePasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { LoginThrottle } from './login-throttle';
-import { MailService } from './mail.service';
+import { MailService, escapeHtml } from './mail.service';
 import { SignInAudit } from './sign-in-audit';
 
 export const RESET_REQUESTED = 'If an account exists for this email, we have sent a link to reset the password. Please check your inbox.';
@@ -61,11 +62,13 @@ export class PasswordService implements OnModuleInit {
    */
   async change(ctx: AuthContext, dto: ChangePasswordDto, ip: string): Promise<Session> {
     const user = await this.em.findOneOrFail(User, { id: ctx.userId }, { populate: ['password_hash', 'company', 'employee'], filters: false });
-    await this.throttle.check(user.email, ip);
+    assertPasswordNotPersonal(dto.new_password, ownerOf(user, user.company?.company_name), 'new_password');
+    const claim = await this.throttle.claim(user.email, ip);
     if (!(await verifyPassword(user.password_hash, dto.current_password))) {
       await this.throttle.record(user.email, ip, false);
       throw badRequest(CURRENT_PASSWORD_WRONG, 'current_password');
     }
+    await this.throttle.succeeded(claim);
     if (dto.new_password === dto.current_password) throw badRequest(SAME_PASSWORD, 'new_password');
     const passwordHash = await hashPassword(dto.new_password);
     user.session_version = await this.em.transactional(async (txEm) => {
@@ -146,15 +149,17 @@ export class PasswordService implements OnModuleInit {
     const passwordHash = await hashPassword(dto.password);
     await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
-      const [claimed] = await tx.execute<Array<{ user_id: number; email: string }>>(
+      const [claimed] = await tx.execute<Array<PasswordOwner & { user_id: number; email: string }>>(
         `update password_reset_tokens t set used_at = now()
-           from users u
+           from users u left join companies c on c.id = u.company_id
           where t.token_hash = ? and t.used_at is null and t.expires_at > now()
             and u.id = t.user_id and u.is_active
-         returning t.user_id, u.email`,
+         returning t.user_id, u.email, u.username, u.first_name, u.last_name, c.company_name`,
         [sha256(dto.token)],
       );
       if (!claimed) throw badRequest(RESET_INVALID, 'token');
+      // (refused, the transaction ends and the link stays usable)
+      assertPasswordNotPersonal(dto.password, claimed, 'password');
       const userId = Number(claimed.user_id);
       // the other links sent to this account die with this one
       await tx.execute('update password_reset_tokens set used_at = now() where user_id = ? and used_at is null', [userId]);
@@ -165,6 +170,10 @@ export class PasswordService implements OnModuleInit {
   }
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+const ownerOf = (user: User, companyName?: string | null): PasswordOwner => ({
+  username: user.username,
+  email: user.email,
+  first_name: user.first_name,
+  last_name: user.last_name,
+  company_name: companyName ?? null,
+});

@@ -7,6 +7,11 @@ import type { User } from '../users/user.entity';
  * already rotated revokes the whole family (a stolen token is then useless to both parties).
  */
 @Entity({ tableName: 'refresh_tokens' })
+// the access guard asks on every request whether a session (family) still has an open token
+@Index({
+  name: 'refresh_tokens_open_family_index',
+  expression: 'create index "refresh_tokens_open_family_index" on "refresh_tokens" ("family_id") where "revoked_at" is null',
+})
 export class RefreshToken {
   @PrimaryKey({ type: 'uuid' })
   id!: string;

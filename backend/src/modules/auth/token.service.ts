@@ -15,9 +15,16 @@ const SESSION_OVER = 'Your session has expired, please sign in again';
 export interface IssuedRefresh {
   token: string;
   expiresAt: Date;
+  /** the session: the refresh-token family, which the access tokens name (claim sid) */
+  sessionId: string;
 }
 
-/** Short-lived access tokens and rotating refresh tokens (one family per sign-in). */
+/**
+ * Short-lived access tokens and rotating refresh tokens. A session is one refresh-token family
+ * (one per sign-in, and one per impersonation); its access tokens name it (claim sid), and the
+ * access guard refuses them as soon as the family is revoked (logout, a reused refresh token,
+ * the end of an impersonation) or the user's session_version moves on.
+ */
 @Injectable()
 export class TokenService {
   constructor(
@@ -26,8 +33,10 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  accessToken(user: User, impersonatedCompanyId?: number | null): Promise<string> {
-    const claims: TokenClaims = { sub: user.id, role: user.role, sv: user.session_version };
+  /** An access token of the session; without one, a new session is started for it. */
+  async accessToken(user: User, impersonatedCompanyId?: number | null, sessionId?: string): Promise<string> {
+    const sid = sessionId ?? (await this.issueRefresh(user, undefined, impersonatedCompanyId ?? null)).sessionId;
+    const claims: TokenClaims = { sub: user.id, role: user.role, sv: user.session_version, sid };
     if (impersonatedCompanyId) claims.cid = impersonatedCompanyId;
     return this.jwt.signAsync(claims);
   }
@@ -45,7 +54,7 @@ export class TokenService {
       expires_at: expiresAt,
     });
     await this.em.flush();
-    return { token: `${id}.${secret}`, expiresAt };
+    return { token: `${id}.${secret}`, expiresAt, sessionId: familyId };
   }
 
   /**
@@ -75,23 +84,26 @@ export class TokenService {
   }
 
   /**
-   * The next refresh token of the caller's session, now for another company (impersonation
-   * start or stop): the presented token is rotated into one that remembers the company. Without
-   * a usable token of this user a new session starts.
+   * Impersonation start or stop: a new session for the company (null: the superadmin's own).
+   * An impersonation's session ends here (its access tokens with it): the caller's when it is
+   * one, and the presented refresh token's when it is one; the superadmin's own session is left
+   * to run out, its presented refresh token used up.
    */
-  async reissue(raw: string | undefined, user: User, impersonatedCompanyId: number | null): Promise<IssuedRefresh> {
+  async switchSession(user: User, current: { sessionId?: string | null; impersonatorId: number | null }, raw: string | undefined, impersonatedCompanyId: number | null): Promise<IssuedRefresh> {
+    if (current.impersonatorId && current.sessionId) await this.revokeFamily(current.sessionId, user.id);
     const [id, secret] = (raw ?? '').split('.');
     if (id && secret && /^[0-9a-f-]{36}$/.test(id)) {
-      const familyId = await this.em.transactional(async (em) => {
-        const row = await em.findOne(RefreshToken, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-        if (!row || row.token_hash !== sha256(secret) || row.user.id !== user.id) return null;
-        if (row.revoked_at || row.rotated_at || row.expires_at < new Date()) return null;
-        row.rotated_at = new Date();
-        return row.family_id;
-      });
-      if (familyId) return this.issueRefresh(user, familyId, impersonatedCompanyId);
+      const row = await this.em.findOne(RefreshToken, { id });
+      if (row && row.token_hash === sha256(secret) && row.user.id === user.id) {
+        if (row.impersonated_company_id) await this.revokeFamily(row.family_id, user.id);
+        else await this.em.nativeUpdate(RefreshToken, { id: row.id, rotated_at: null }, { rotated_at: new Date() });
+      }
     }
     return this.issueRefresh(user, undefined, impersonatedCompanyId);
+  }
+
+  private async revokeFamily(familyId: string, userId: number): Promise<void> {
+    await this.em.nativeUpdate(RefreshToken, { family_id: familyId, user: userId, revoked_at: null }, { revoked_at: new Date() });
   }
 
   /** Ends the session the token belongs to (its whole family). */

@@ -10,6 +10,7 @@ import { assignPackage } from '../packages/subscription.service';
 import { PlanService } from '../permissions/plan.service';
 import { assertAccountAvailable } from '../users/accounts';
 import { hashPassword } from '../users/password';
+import { assertPasswordNotPersonal } from '../users/password-rule';
 import { User } from '../users/user.entity';
 import { toCompanyResponse, type CompanyCounts } from './companies.mapper';
 import { Company, DEFAULT_PACKAGE_CODE, type SubscriptionStatus } from './company.entity';
@@ -140,6 +141,16 @@ export class CompaniesService {
     });
   }
 
+  /**
+   * What a free trial of this company would be refused for, before anything is created: the
+   * package (400) and a company code in use (409). Registration answers these first, so its
+   * answer never depends on whether the email already has an account.
+   */
+  async assertTrialPossible(company: Pick<NewCompanyData, 'package_id' | 'company_code'>): Promise<void> {
+    await this.packageFor(this.em, company.package_id, true);
+    if (company.company_code) await this.assertCodeFree(this.em, company.company_code);
+  }
+
   async update(id: number, dto: UpdateCompanyDto): Promise<CompanyResponseDto> {
     await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
@@ -183,6 +194,7 @@ export class CompaniesService {
       // the row lock serializes concurrent admin creations, so the limit holds
       const company = await tx.findOne(Company, { id }, { populate: ['package'], filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!company) throw notFound('Company');
+      assertPasswordNotPersonal(dto.password, { company_name: company.company_name }, 'password');
       const max = company.package.max_admins;
       if (max !== -1) {
         const admins = await tx.count(User, { company: company.id, role: 'company_admin', is_active: true }, { filters: false });

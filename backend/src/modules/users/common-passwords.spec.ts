@@ -9,3 +9,10 @@ describe('isCommonPassword', () => {
     expect(isCommonPassword(p)).toBe(false),
   );
 });
+
+describe('context words and repeated characters', () => {
+  it.each(['hrplatform', 'HRPlatform2026', 'my-hr-platform!', 'zzzzzz', 'zzzzzzzzzzzz'])('refuses %s', (p) =>
+    expect(isCommonPassword(p)).toBe(true),
+  );
+  it.each(['Employee#2026', 'Super#Admin2026', 'Tulip#Garden42'])('accepts %s', (p) => expect(isCommonPassword(p)).toBe(false));
+});

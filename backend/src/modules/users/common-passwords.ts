@@ -18,9 +18,20 @@ const SHORT_COMMON = new Set([
   'banana', 'cookie', 'flower', 'lovely', 'loveme', 'princess', 'sunshine', 'football', 'baseball', 'computer',
 ]);
 
+/**
+ * Words of this product and its domain (ASVS 6.2.11, context-specific words): a password made
+ * of one of them with digits or symbols around it is the first an attacker of this site tries.
+ */
+const CONTEXT_WORDS = ['hrplatform', 'hrsaas', 'hrportal', 'humanresources'];
+
 export function isCommonPassword(password: string): boolean {
   const lower = password.toLowerCase();
-  return SHORT_COMMON.has(lower) || inCommonList(password) || inCommonList(lower);
+  if (SHORT_COMMON.has(lower) || inCommonList(password) || inCommonList(lower)) return true;
+  // one character repeated (zzzzzzzzzz), at any length
+  if (/^(.)\1*$/su.test(lower)) return true;
+  // a word of this product anywhere, whatever digits and symbols are added
+  const letters = lower.replace(/[^\p{L}]/gu, '');
+  return CONTEXT_WORDS.some((w) => letters.includes(w));
 }
 
 /** Refuses the most common passwords (OWASP ASVS 6.2.4), with a message naming the field. */

@@ -1,25 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { NotCommonPassword } from '../../users/common-passwords';
-
-/**
- * The rules of a new password, wherever one is set: spec minimum 6, at most 128, not a common
- * one. Checked in this order (the first failing rule is the one answered).
- */
-function NewPassword(required: string): PropertyDecorator {
-  return (target, key) => {
-    for (const decorate of [
-      IsNotEmpty({ message: required }),
-      MaxLength(128, { message: 'Password must be at most 128 characters long' }),
-      MinLength(6, { message: 'Password must be at least 6 characters long' }),
-      IsString({ message: required }),
-      NotCommonPassword(),
-    ]) {
-      decorate(target, key);
-    }
-  };
-}
+import { IsEmail, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { NewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_DESCRIPTION } from '../../users/password-rule';
 
 export class ChangePasswordDto {
   @ApiProperty({ example: 'Correct#Horse7', description: 'The password in use now' })
@@ -28,8 +10,9 @@ export class ChangePasswordDto {
   @IsNotEmpty({ message: 'Please enter your current password' })
   current_password!: string;
 
-  @ApiProperty({ example: 'tulip-garden-42', minLength: 6, maxLength: 128, description: 'Not one of the most common passwords' })
-  @NewPassword('Please enter a new password')
+  @ApiProperty({ example: 'tulip-garden-42', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: PASSWORD_RULE_DESCRIPTION })
+  // the owner's names are checked by the service, which knows them
+  @NewPassword('Please enter a new password', null)
   new_password!: string;
 }
 
@@ -50,7 +33,8 @@ export class ResetPasswordDto {
   @IsNotEmpty({ message: 'The reset token is missing' })
   token!: string;
 
-  @ApiProperty({ example: 'tulip-garden-42', minLength: 6, maxLength: 128, description: 'Not one of the most common passwords' })
-  @NewPassword('Please enter a new password')
+  @ApiProperty({ example: 'tulip-garden-42', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: PASSWORD_RULE_DESCRIPTION })
+  // the owner's names are checked by the service, once the link says whose account it is
+  @NewPassword('Please enter a new password', null)
   password!: string;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { NotCommonPassword } from '../../users/common-passwords';
+import { NewPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_DESCRIPTION } from '../../users/password-rule';
 import { Transform } from 'class-transformer';
 import {
   IsEmail,
@@ -190,12 +190,8 @@ export class CreateCompanyAdminDto {
   @IsNotEmpty({ message: 'Email is required' })
   email!: string;
 
-  @ApiProperty({ minLength: 6, maxLength: 128 })
-  @NotCommonPassword()
-  @IsString()
-  @MinLength(6, { message: 'Password must be at least 6 characters long' })
-  @MaxLength(128, { message: 'Password must be at most 128 characters long' })
-  @IsNotEmpty({ message: 'Password is required' })
+  @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, description: PASSWORD_RULE_DESCRIPTION })
+  @NewPassword()
   password!: string;
 
   @ApiProperty({ maxLength: 100 })

@@ -99,6 +99,16 @@ describe('input every route refuses', () => {
       const named = await send('GET', '/api/hr/employees/1%00', a.tokens.company_admin);
       expect(named.body.errors[0]).toEqual({ field: 'id', message: 'id contains characters that are not allowed' });
     });
+    it('in the name of an uploaded file', async () => {
+      await grant(t, { position: a.position }, a.company, 'leave', { can_view: true, can_create: true });
+      const res = await t
+        .http()
+        .post('/api/hr/leave-requests/attachments')
+        .set(bearer(a.tokens.employee))
+        .attach('file', Buffer.from('%PDF-1.4 note'), { filename: 'note\u0000.pdf', contentType: 'application/pdf' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'file', message: 'The file name contains characters that are not allowed' }]);
+    });
   });
 
   describe('numbers in exponent form in decimal fields', () => {

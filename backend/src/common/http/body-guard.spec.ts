@@ -1,4 +1,4 @@
-import { MAX_BODY_DEPTH, findBodyProblem } from './body-guard';
+import { MAX_BODY_DEPTH, assertStorable, findBodyProblem } from './body-guard';
 
 describe('findBodyProblem', () => {
   it('accepts ordinary bodies, emoji and other scripts included', () => {
@@ -21,5 +21,18 @@ describe('findBodyProblem', () => {
     let ok: unknown = 1;
     for (let i = 0; i < MAX_BODY_DEPTH; i++) ok = [ok];
     expect(findBodyProblem(ok)).toBeNull();
+  });
+
+  it('assertStorable refuses a decoded value with a 400 naming the field, in words', () => {
+    expect(() => assertStorable('ok 😀.pdf', 'file')).not.toThrow();
+    expect(() => assertStorable('a\u0000.pdf', 'file', 'The file name')).toThrow(
+      expect.objectContaining({
+        response: {
+          success: false,
+          message: 'The file name contains characters that are not allowed',
+          errors: [{ field: 'file', message: 'The file name contains characters that are not allowed' }],
+        },
+      }),
+    );
   });
 });

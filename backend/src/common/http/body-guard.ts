@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from './errors';
 
 /** Deeper than any body of the API: refused before validation, which would recurse through it. */
 export const MAX_BODY_DEPTH = 32;
@@ -31,6 +32,14 @@ export function findBodyProblem(value: unknown): BodyProblem | null {
     }
   }
   return null;
+}
+
+/**
+ * The same check for a value decoded after the guard has run (a multipart part's file name): a 400
+ * naming the field, e.g. "The file name contains characters that are not allowed".
+ */
+export function assertStorable(value: unknown, field: string, label: string = field): void {
+  if (findBodyProblem(value)) throw badRequest(`${label} contains characters that are not allowed`, field);
 }
 
 /**

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../common/auth/auth-context';
+import { assertStorable } from '../../common/http/body-guard';
 import { ApiError, badRequest, notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { User } from '../users/user.entity';
@@ -60,6 +61,7 @@ export class LeaveAttachmentsService {
     const type = sniffType(content);
     if (!type) throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, WRONG_TYPE, [{ field: 'file', message: WRONG_TYPE }]);
 
+    assertStorable(part.filename, 'file', 'The file name');
     const fileName = (part.filename || 'attachment').replace(/[\\/\r\n"]/g, '_').slice(0, 255);
     const row = this.em.create(LeaveAttachment, {
       company: this.em.getReference(Company, ctx.companyId!),

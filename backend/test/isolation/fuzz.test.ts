@@ -17,7 +17,7 @@ import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, keepActiveLandingPage
 const TARGET = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_DATABASE_URL ? 10_000 : 2_000));
 
 /** Tables a rejected request may rightly write: the audit trail and the sign-in bookkeeping. */
-const BOOKKEEPING = ['audit_logs', 'login_attempts', 'refresh_tokens', 'mikro_orm_migrations', 'fuzz_writes'];
+const BOOKKEEPING = ['audit_logs', 'login_attempts', 'login_throttles', 'refresh_tokens', 'mikro_orm_migrations', 'fuzz_writes'];
 
 interface Mutation {
   name: string;

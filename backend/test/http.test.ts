@@ -44,6 +44,16 @@ describe('HTTP conventions', () => {
     expect(res.body.success).toBe(false);
   });
 
+  it("the router's own refusals answer the envelope with the security headers: 414 for a path id over 100 characters, 400 for a malformed URL", async () => {
+    const long = await t.http().get(`/api/hr/departments/${'1'.repeat(150)}`).set(bearer(a.tokens.company_admin));
+    expect(long.status).toBe(414);
+    expect(long.body).toEqual({ success: false, message: 'The request URI is too long' });
+    const malformed = await t.http().get('/api/hr/departments/%E0%A4%A').set(bearer(a.tokens.company_admin));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ success: false, message: 'The request URL is not valid' });
+    for (const res of [long, malformed]) expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+  });
+
   it('malformed JSON is a 400, not a 500', async () => {
     const res = await t.http().post('/api/auth/login').set('content-type', 'application/json').send('{"email":');
     expect(res.status).toBe(400);

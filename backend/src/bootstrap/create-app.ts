@@ -3,6 +3,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { Logger, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module';
 import type { AppConfig } from '../config/config';
@@ -17,7 +18,7 @@ import { usePageSchemas } from '../common/http/page-serializer';
 import { AuditInterceptor } from '../modules/audit/audit.interceptor';
 import { createValidationPipe } from '../common/http/validation';
 import { buildOpenApiDocument } from '../openapi/document';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders, securityHeaders } from './security-headers';
 import { keepInterceptorContextsYoung } from './interceptor-context';
 import { serveStaticSite } from './static-site';
 
@@ -35,7 +36,19 @@ export async function createApp(
   opts: { connect?: boolean; logger?: false; extraImports?: Type<unknown>[] } = {},
 ): Promise<NestFastifyApplication> {
   keepInterceptorContextsYoung();
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // the router's own refusals (a path parameter over 100 characters: 414, a malformed URL: 400)
+    // answer the error envelope like every other error
+    frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode ?? 400;
+      void reply
+        .headers(securityHeaders())
+        .code(status)
+        .send({ success: false, message: status === 414 ? 'The request URI is too long' : 'The request URL is not valid' });
+    },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, clientUrl, { connect: opts.connect, extraImports: opts.extraImports }),
     adapter,

@@ -30,6 +30,15 @@ const SECURITY_HEADERS: HelmetOptions = {
  * here and each request copies them (@fastify/helmet rebuilt helmet and its policy per request).
  */
 export function registerSecurityHeaders(fastify: FastifyInstance): void {
+  const headers = securityHeaders();
+  fastify.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/** The headers helmet writes (also set on the router's own refusals, which skip the hooks). */
+export function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const collector = {
     setHeader: (name: string, value: string | number | readonly string[]) => {
@@ -41,8 +50,5 @@ export function registerSecurityHeaders(fastify: FastifyInstance): void {
     if (err) throw err;
   });
   if (!headers['content-security-policy']) throw new Error('helmet wrote no Content-Security-Policy');
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
-  });
+  return headers;
 }

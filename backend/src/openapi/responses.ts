@@ -47,6 +47,23 @@ function errorSchema() {
   };
 }
 
+/** The body names rows by id (`*_id`, `*_ids`, nested too): an unknown or foreign one is a 404. */
+function refersToRows(doc: OpenAPIObject, value: unknown, seen = new Set<string>()): boolean {
+  if (Array.isArray(value)) return value.some((v) => refersToRows(doc, v, seen));
+  if (!value || typeof value !== 'object') return false;
+  for (const [k, v] of Object.entries(value)) {
+    if (k === '$ref' && typeof v === 'string') {
+      const name = v.replace('#/components/schemas/', '');
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (refersToRows(doc, doc.components?.schemas?.[name], seen)) return true;
+    } else if (k === 'properties' && v && typeof v === 'object' && Object.keys(v).some((p) => /_ids?$/.test(p))) {
+      return true;
+    } else if (refersToRows(doc, v, seen)) return true;
+  }
+  return false;
+}
+
 function addStatus(op: Op, status: string): void {
   op.responses ??= {};
   op.responses[status] ??= { description: DESCRIPTIONS[status] };
@@ -59,9 +76,10 @@ function addStatus(op: Op, status: string): void {
  * - 400 whenever there is a parameter or a body to refuse, and on every write (malformed JSON);
  * - 401 on every secured operation, 403 where roles or module permissions apply;
  * - 402 on the writes of a company (everything secured but the superadmin's own operations);
- * - 404 on operations with a path id and on deletes; 409 on every write (unique values, a
+ * - 404 on operations with a path id, on deletes and where the body names rows by id; 409 on every write (unique values, a
  *   repeat while the first request runs); 422 where an Idempotency-Key is honoured;
- * - 413 and 415 where there is a body; 414 everywhere (a URI beyond the server's limit).
+ * - 413 and 415 on every write (the body parser refuses a body too large or of another type);
+ *   414 everywhere (a URI beyond the server's limit).
  */
 export function addErrorResponses(doc: OpenAPIObject): void {
   doc.components ??= {};
@@ -79,10 +97,11 @@ export function addErrorResponses(doc: OpenAPIObject): void {
       if (secured) addStatus(op, '401');
       if (roles || op['x-permission']) addStatus(op, '403');
       if (secured && write && !(roles && roles.every((r) => r === 'superadmin'))) addStatus(op, '402');
-      if (pathParam || method === 'delete') addStatus(op, '404');
+      if (pathParam || method === 'delete' || refersToRows(doc, op.requestBody)) addStatus(op, '404');
       if (write) addStatus(op, '409');
       if (honoursIdempotency) addStatus(op, '422');
-      if (op.requestBody) {
+      // any write may come with a body, and the body parser judges it before the route does
+      if (op.requestBody || write) {
         addStatus(op, '413');
         addStatus(op, '415');
       }

@@ -5,7 +5,7 @@ import { api, errorMessage, fieldErrors } from '../providers/httpClient';
 import { storeSession } from '../providers/authProvider';
 import type { SessionUser } from '../providers/session';
 
-const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 8;
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -28,7 +28,7 @@ export function ChangePasswordForm() {
     const found: Partial<Record<Field, string>> = {};
     if (!values.current_password) found.current_password = translate('change_password.current_required');
     if (!values.new_password) found.new_password = translate('change_password.new_required');
-    else if (values.new_password.length < MIN_PASSWORD_LENGTH) found.new_password = translate('login.password_too_short');
+    else if (values.new_password.length < MIN_PASSWORD_LENGTH) found.new_password = translate('login.new_password_too_short');
     if (values.confirm_password !== values.new_password) found.confirm_password = translate('register.passwords_mismatch');
     setErrors(found);
     setFailure(null);

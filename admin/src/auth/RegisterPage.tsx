@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { api, errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
 
-const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 8;
 /** long enough to read the success message */
 const REDIRECT_DELAY_MS = 1500;
 
@@ -38,7 +38,7 @@ export default function RegisterPage() {
     if (!values.username.trim()) found.username = translate('register.username_required');
     if (!values.email.trim()) found.email = translate('login.email_required');
     if (!values.password) found.password = translate('login.password_required');
-    else if (values.password.length < MIN_PASSWORD_LENGTH) found.password = translate('login.password_too_short');
+    else if (values.password.length < MIN_PASSWORD_LENGTH) found.password = translate('login.new_password_too_short');
     if (values.confirmPassword !== values.password) found.confirmPassword = translate('register.passwords_mismatch');
     return found;
   };

@@ -5,7 +5,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { api, errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
 
-const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 8;
 /** long enough to read the success message */
 const REDIRECT_DELAY_MS = 2000;
 
@@ -31,7 +31,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {};
     if (!values.password) found.password = translate('change_password.new_required');
-    else if (values.password.length < MIN_PASSWORD_LENGTH) found.password = translate('login.password_too_short');
+    else if (values.password.length < MIN_PASSWORD_LENGTH) found.password = translate('login.new_password_too_short');
     if (values.confirmPassword !== values.password) found.confirmPassword = translate('register.passwords_mismatch');
     setErrors(found);
     setStatus(null);

@@ -11,7 +11,7 @@ export const passwordMessages = {
   },
   reset: {
     title: 'Choose a new password',
-    text: 'Enter a new password for your account. It must be at least 6 characters long and not a common password.',
+    text: 'Enter a new password for your account. It must be at least 8 characters long, not a common password, and must not contain your name, email or company name.',
     password: 'New password',
     confirm_password: 'Confirm new password',
     submit: 'Reset password',

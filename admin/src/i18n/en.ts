@@ -118,6 +118,7 @@ export const messages = {
     email_required: 'Please enter your email address',
     password_required: 'Please enter your password',
     password_too_short: 'Password must be at least 6 characters long',
+    new_password_too_short: 'Password must be at least 8 characters',
     success: 'Login successful! Redirecting...',
     failed: 'Invalid email or password. Please try again.',
     unexpected: 'An unexpected error occurred. Please try again.',

@@ -5,7 +5,7 @@ import type { PublicPackage } from '../content';
 export const DEFAULT_TRIAL_DAYS = 30;
 /** Desktop layout from this viewport width on a non-mobile device. */
 export const DESKTOP_MIN_WIDTH = 1024;
-export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = 8;
 
 export const INDUSTRIES = [
   'Technology',
@@ -64,7 +64,7 @@ export function validate(form: TrialForm, mobile: boolean): TrialErrors {
   if (!form.email.trim()) errors.email = 'Email is required';
   else if (!EMAIL.test(form.email.trim())) errors.email = 'Please enter a valid email address';
   if (!form.password) errors.password = 'Password is required';
-  else if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 6 characters long';
+  else if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 8 characters';
   if (form.confirmPassword !== form.password) errors.confirmPassword = 'Passwords do not match';
   if (!form.company_name.trim()) errors.company_name = 'Company name is required';
   return errors;

@@ -15,7 +15,7 @@ const FIELDS: FieldSpec[] = [
   { name: 'password', label: 'companies.fields.password', type: 'password', required: true, autoComplete: 'new-password', wide: true },
 ];
 
-const MIN_PASSWORD_LENGTH = 6;
+const MIN_PASSWORD_LENGTH = 8;
 
 /** Create-admin dialog (spec 2.13): the five required fields of section 5. */
 export const CompanyAdminDialog = ({

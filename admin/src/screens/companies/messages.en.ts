@@ -72,7 +72,7 @@ export const companiesMessages = {
     username: 'Username is required',
     admin_email: 'Email is required',
     password: 'Password is required',
-    password_short: 'Password must be at least 6 characters long',
+    password_short: 'Password must be at least 8 characters',
     first_name: 'First name is required',
     last_name: 'Last name is required',
   },

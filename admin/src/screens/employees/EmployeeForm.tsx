@@ -214,7 +214,7 @@ export const EmployeeForm = ({
                     source="password"
                     label={t('password')}
                     autoComplete="new-password"
-                    validate={[loginRequired, minLength(6, translate('employees.password_too_short'))]}
+                    validate={[loginRequired, minLength(8, translate('employees.password_too_short'))]}
                   />
                 </Stack>
               ) : null

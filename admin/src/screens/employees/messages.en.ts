@@ -66,7 +66,7 @@ export const employeesMessages = {
   frequencies: { monthly: 'Monthly', semi_monthly: 'Semi-monthly', biweekly: 'Biweekly', weekly: 'Weekly' },
   required: 'Please fill in all required fields',
   login_required: 'Username and password are required when login is enabled',
-  password_too_short: 'Password must be at least 6 characters long',
+  password_too_short: 'Password must be at least 8 characters',
   created: 'Employee created successfully',
   updated: 'Employee updated successfully',
   deleted: 'Employee deleted successfully',

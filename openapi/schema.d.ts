@@ -2038,7 +2038,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approve a pending request: the company is on the package from now on (audit-logged) */
+        /** Approve a pending request: the company is on the package from now on (audit-logged; its admins are mailed) */
         post: operations["Packages_approve"];
         delete?: never;
         options?: never;
@@ -2055,7 +2055,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reject a pending request with a reason; the company stays on its plan (audit-logged) */
+        /** Reject a pending request with a reason; the company stays on its plan (audit-logged; its admins are mailed) */
         post: operations["Packages_reject"];
         delete?: never;
         options?: never;
@@ -6040,6 +6040,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_changePassword: {
@@ -6145,6 +6154,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Companies_list: {
@@ -6206,6 +6224,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6326,6 +6353,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Companies_detail: {
@@ -6391,6 +6427,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6510,6 +6555,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Companies_remove: {
@@ -6602,6 +6656,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6724,6 +6787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_forgotPassword: {
@@ -6800,6 +6872,15 @@ export interface operations {
             };
             /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6899,6 +6980,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7011,6 +7101,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_logout: {
@@ -7081,6 +7180,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_me: {
@@ -7124,6 +7232,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     MyPlatformAccess_mine: {
@@ -7160,6 +7277,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7266,6 +7392,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_register: {
@@ -7358,6 +7493,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Auth_resetPassword: {
@@ -7434,6 +7578,15 @@ export interface operations {
             };
             /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7522,6 +7675,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7632,6 +7794,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     CmsAdmin_removeFeature: {
@@ -7731,6 +7902,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     CmsAdmin_list: {
@@ -7792,6 +7972,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7903,6 +8092,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     CmsAdmin_get: {
@@ -7968,6 +8166,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8078,6 +8285,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     CmsAdmin_remove: {
@@ -8170,6 +8386,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8281,6 +8506,15 @@ export interface operations {
             };
             /** @description The request could not be processed; or the Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8403,6 +8637,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     CmsAdmin_addTestimonial: {
@@ -8518,6 +8761,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     CmsAdmin_updateTestimonial: {
@@ -8614,6 +8866,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8720,6 +8981,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Cms_landingPage: {
@@ -8756,6 +9026,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8815,6 +9094,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PlatformDashboard_summary: {
@@ -8860,6 +9148,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8976,6 +9273,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9109,6 +9415,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Attendance_get: {
@@ -9174,6 +9489,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9290,6 +9614,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9435,6 +9768,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Attendance_checkOut: {
@@ -9573,6 +9915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Attendance_summary: {
@@ -9637,6 +9988,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Attendance_today: {
@@ -9682,6 +10042,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9750,6 +10119,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9879,6 +10257,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Departments_get: {
@@ -9944,6 +10331,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10063,6 +10459,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Departments_remove: {
@@ -10171,6 +10576,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Employees_list: {
@@ -10232,6 +10646,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10365,6 +10788,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Employees_get: {
@@ -10430,6 +10862,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10562,6 +11003,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Employees_remove: {
@@ -10674,6 +11124,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Employees_export: {
@@ -10732,6 +11191,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10856,6 +11324,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Holidays_list: {
@@ -10917,6 +11394,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11050,6 +11536,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Holidays_get: {
@@ -11115,6 +11610,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11238,6 +11742,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Holidays_remove: {
@@ -11350,6 +11863,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveBalances_list: {
@@ -11418,6 +11940,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeavePolicies_list: {
@@ -11463,6 +11994,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11587,6 +12127,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeavePolicies_get: {
@@ -11652,6 +12201,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11775,6 +12333,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeavePolicies_remove: {
@@ -11887,6 +12454,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveRequests_list: {
@@ -11948,6 +12524,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12077,6 +12662,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveRequests_get: {
@@ -12142,6 +12736,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12270,6 +12873,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveRequests_cancel: {
@@ -12375,6 +12987,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12498,6 +13119,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveRequests_upload: {
@@ -12599,6 +13229,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveRequests_download: {
@@ -12670,6 +13309,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveRequests_workingDays: {
@@ -12727,6 +13375,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12795,6 +13452,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12928,6 +13594,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveTypes_get: {
@@ -12993,6 +13668,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13116,6 +13800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     LeaveTypes_remove: {
@@ -13228,6 +13921,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Payroll_list: {
@@ -13293,6 +13995,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13422,6 +14133,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Payroll_get: {
@@ -13494,6 +14214,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Payroll_payslip: {
@@ -13556,6 +14285,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13684,6 +14422,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PayrollSettings_components: {
@@ -13729,6 +14476,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13849,6 +14605,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PayrollSettings_updateComponent: {
@@ -13954,6 +14719,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14069,6 +14843,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PayrollSettings_assignments: {
@@ -14126,6 +14909,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14259,6 +15051,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PayrollSettings_updateAssignment: {
@@ -14368,6 +15169,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14487,6 +15297,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Payroll_export: {
@@ -14541,6 +15360,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14604,6 +15432,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14730,6 +15567,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Payroll_summary: {
@@ -14794,6 +15640,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PayrollSettings_taxBrackets: {
@@ -14839,6 +15694,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14947,6 +15811,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     PlatformAccess_list: {
@@ -14996,6 +15869,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15129,6 +16011,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Positions_list: {
@@ -15190,6 +16081,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15319,6 +16219,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Positions_get: {
@@ -15384,6 +16293,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15503,6 +16421,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Positions_remove: {
@@ -15611,6 +16538,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     ShiftAssignments_list: {
@@ -15672,6 +16608,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15801,6 +16746,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     ShiftAssignments_get: {
@@ -15866,6 +16820,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15985,6 +16948,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     ShiftAssignments_remove: {
@@ -16093,6 +17065,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Shifts_list: {
@@ -16154,6 +17135,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16283,6 +17273,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Shifts_get: {
@@ -16348,6 +17347,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16467,6 +17475,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Shifts_remove: {
@@ -16575,6 +17592,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     WorkLocations_list: {
@@ -16636,6 +17662,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16765,6 +17800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     WorkLocations_get: {
@@ -16830,6 +17874,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16949,6 +18002,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     WorkLocations_remove: {
@@ -17050,6 +18112,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17179,6 +18250,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusPayments_list: {
@@ -17253,6 +18333,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusPayments_get: {
@@ -17318,6 +18407,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17441,6 +18539,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusPayments_cancel: {
@@ -17546,6 +18653,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17669,6 +18785,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusPayments_reject: {
@@ -17781,6 +18906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusPayments_totals: {
@@ -17851,6 +18985,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusRules_list: {
@@ -17912,6 +19055,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18041,6 +19193,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusRules_get: {
@@ -18106,6 +19267,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18225,6 +19395,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     BonusRules_remove: {
@@ -18333,6 +19512,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Kpi_dashboard: {
@@ -18378,6 +19566,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18446,6 +19643,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18575,6 +19781,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     KpiTargets_get: {
@@ -18640,6 +19855,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18759,6 +19983,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     KpiTargets_remove: {
@@ -18867,6 +20100,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     KpiValues_list: {
@@ -18928,6 +20170,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19057,6 +20308,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     KpiValues_get: {
@@ -19122,6 +20382,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19250,6 +20519,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     KpiValues_remove: {
@@ -19360,6 +20638,15 @@ export interface operations {
             };
             /** @description 'A computed value changes only by calculating again' */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19489,6 +20776,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Kpis_list: {
@@ -19558,6 +20854,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19687,6 +20992,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Kpis_get: {
@@ -19752,6 +21066,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19871,6 +21194,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Kpis_remove: {
@@ -19979,6 +21311,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_list: {
@@ -20048,6 +21389,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20177,6 +21527,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_get: {
@@ -20242,6 +21601,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20370,6 +21738,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_remove: {
@@ -20478,6 +21855,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_comments: {
@@ -20543,6 +21929,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -20674,6 +22069,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_bulk: {
@@ -20796,6 +22200,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_metrics: {
@@ -20864,6 +22277,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Monitoring_listTemplates: {
@@ -20925,6 +22347,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21047,6 +22478,15 @@ export interface operations {
             };
             /** @description The request could not be processed; or the Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21178,6 +22618,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_features: {
@@ -21239,6 +22688,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21350,6 +22808,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_feature: {
@@ -21415,6 +22882,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21525,6 +23001,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_removeFeature: {
@@ -21624,6 +23109,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_list: {
@@ -21685,6 +23179,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21796,6 +23299,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_detail: {
@@ -21861,6 +23373,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21980,6 +23501,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_remove: {
@@ -22072,6 +23602,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22182,6 +23721,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_publicList: {
@@ -22218,6 +23766,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22286,6 +23843,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22408,6 +23974,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_reject: {
@@ -22523,6 +24098,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Packages_subscription: {
@@ -22568,6 +24152,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22697,6 +24290,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Permissions_departmentEntries: {
@@ -22762,6 +24364,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22893,6 +24504,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Permissions_modules: {
@@ -22929,6 +24549,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23001,6 +24630,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23132,6 +24770,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Permissions_mine: {
@@ -23168,6 +24815,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23220,6 +24876,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23341,6 +25006,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     Settings_notificationPreferences: {
@@ -23377,6 +25051,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23469,6 +25152,15 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23576,6 +25268,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     System_exportCompany: {
@@ -23645,6 +25346,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     System_health: {
@@ -23690,6 +25400,15 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

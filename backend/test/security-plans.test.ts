@@ -1,3 +1,7 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Company } from '../src/modules/companies/company.entity';
 import { Package } from '../src/modules/packages/package.entity';
 import { listOperations, loadOpenApi } from './isolation/operations';
@@ -19,9 +23,27 @@ describe('plans: paying, and what a blocked company may write', () => {
   let superadmin: string;
   let superadminId: number;
   let standardId: number;
+  const mailDir = mkdtempSync(join(tmpdir(), 'hr-plan-mail-'));
+  /** The decision is mailed after the answer: wait for it. */
+  const mailsTo = async (email: string, count: number) => {
+    const read = () =>
+      readdirSync(mailDir)
+        .filter((f) => f.endsWith('.json'))
+        .flatMap((f) => {
+          // a mail being written is read on the next round
+          try {
+            return [JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string; subject: string; text: string }];
+          } catch {
+            return [];
+          }
+        })
+        .filter((m) => m.to === email);
+    for (let i = 0; i < 100 && read().length < count; i++) await sleep(50);
+    return read();
+  };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { MAIL_DIR: mailDir } });
     const su = await createUser(t.em(), 'superadmin');
     superadminId = su.id;
     superadmin = await login(t, su.email);
@@ -167,6 +189,10 @@ describe('plans: paying, and what a blocked company may write', () => {
       expect(audit.map((a) => a.action)).toEqual(['subscription.requested', 'subscription.approved']);
       expect(audit[1].details).toMatchObject({ request_id: id, package: 'standard', previous_package: 'enterprise' });
 
+      const [mail] = await mailsTo(c.admin.email, 1);
+      expect(mail.subject).toBe('Your request for the Standard package was approved');
+      expect(mail.text).toContain(`${c.company.company_name} is now on the Standard package.`);
+
       const again = await t.http().post(`/api/packages/plan-requests/${id}/approve`).set(bearer(superadmin)).send({});
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('This request was already approved');
@@ -187,6 +213,9 @@ describe('plans: paying, and what a blocked company may write', () => {
       expect([company.subscription_plan, company.subscription_status]).toEqual(['enterprise', 'cancelled']);
       const sub = await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin));
       expect(sub.body.data.pending_request).toBeNull();
+      const [mail] = await mailsTo(c.admin.email, 1);
+      expect(mail.subject).toBe('Your request for the Standard package was rejected');
+      expect(mail.text).toContain('Reason: No payment received');
       expect((await t.http().post(`/api/packages/plan-requests/${id}/approve`).set(bearer(superadmin)).send({})).status).toBe(409);
       expect((await t.http().post('/api/packages/plan-requests/999999999/approve').set(bearer(superadmin)).send({})).status).toBe(404);
     });

@@ -4,6 +4,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { conflict, notFound } from '../../common/http/errors';
 import type { ListQuery } from '../../common/http/list-query';
 import { AuditService } from '../audit/audit.service';
+import { escapeHtml, MailService } from '../auth/mail.service';
 import { Company } from '../companies/company.entity';
 import { PlanService } from '../permissions/plan.service';
 import type { PlanRequestResponseDto } from './dto/package.dto';
@@ -56,6 +57,7 @@ export class PlanRequestsService {
     private readonly plans: PlanService,
     private readonly packages: PackagesService,
     private readonly audit: AuditService,
+    private readonly mail: MailService,
   ) {}
 
   /** The company's pending request, or null. */
@@ -125,7 +127,13 @@ export class PlanRequestsService {
       return { package: pkg.package_code, previous_package: previous, billing_cycle: request.billing_cycle };
     });
     this.plans.forget(companyId);
-    return this.one(id);
+    const request = await this.one(id);
+    await this.tellCompanyAdmins(
+      request,
+      'approved',
+      [`${request.company_name} is now on the ${request.package_name} package.`, request.note ? `Note: ${request.note}` : null],
+    );
+    return request;
   }
 
   async reject(id: number, reason: string, d: Decision): Promise<PlanRequestResponseDto> {
@@ -133,7 +141,33 @@ export class PlanRequestsService {
       const pkg = await tx.findOneOrFail(Package, { id: request.package.id });
       return { package: pkg.package_code, billing_cycle: request.billing_cycle, reason };
     });
-    return this.one(id);
+    const request = await this.one(id);
+    await this.tellCompanyAdmins(request, 'rejected', [
+      `${request.company_name} stays on its current package.`,
+      `Reason: ${reason}`,
+    ]);
+    return request;
+  }
+
+  /**
+   * Mails the decision to the company's active admins, after it is committed (so no mail tells
+   * of a decision that was rolled back), without making the superadmin wait.
+   */
+  private async tellCompanyAdmins(request: PlanRequestResponseDto, decision: 'approved' | 'rejected', lines: Array<string | null>) {
+    const admins = await this.em.execute<Array<{ email: string }>>(
+      `select email from users where company_id = ? and role = 'company_admin' and is_active and email is not null`,
+      [request.company_id],
+    );
+    const subject = `Your request for the ${request.package_name} package was ${decision}`;
+    const body = lines.filter((l): l is string => !!l);
+    for (const { email } of admins) {
+      this.mail.sendInBackground({
+        to: email,
+        subject,
+        text: [subject + '.', ...body].join('\n\n'),
+        html: [subject + '.', ...body].map((l) => `<p>${escapeHtml(l)}</p>`).join(''),
+      });
+    }
   }
 
   /** Locks the request and its company, checks it is still pending, applies the decision and records it. */

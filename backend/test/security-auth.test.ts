@@ -67,6 +67,24 @@ describe('sign-in and sessions under attack', () => {
       expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
     });
 
+    it("counts a company user's wrong current passwords too (their requests run in the company's transaction)", async () => {
+      const c = await createCompany(t, 'Guessed');
+      const ip = newAddress();
+      const send = (current: string) =>
+        t
+          .http()
+          .post('/api/auth/change-password')
+          .set('X-Forwarded-For', ip)
+          .set(bearer(c.tokens.company_admin))
+          .send({ current_password: current, new_password: 'Tulip#Garden42' });
+      const wrong = statuses(await Promise.all(Array.from({ length: 12 }, (_, i) => send(`wrong-password-${i}`))));
+      expect(count(wrong, 400)).toBeLessThanOrEqual(5);
+      for (let i = 0; i < 3; i++) expect((await send(`still-wrong-${i}`)).status).toBe(429);
+      const right = await send(PASSWORD);
+      expect(right.status).toBe(429);
+      expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
     it('judges at most 100 wrong passwords per address whatever the concurrency', async () => {
       const user = await createUser(t.em(), 'client');
       const ip = newAddress();

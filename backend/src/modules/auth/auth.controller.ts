@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, ParseIntPipe, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -20,6 +20,7 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { AuthService, REGISTERED, type CompanySwitch, type Session } from './auth.service';
 import { AuthRateLimit } from './auth-rate-limit';
 import { CSRF_REFUSED, assertCsrfHeader } from './csrf';
+import { CurrentPasswordGuard, type CurrentPasswordRequest } from './current-password.guard';
 import { LoginDto } from './dto/login.dto';
 import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { SkipIdempotency } from '../../common/http/idempotency.decorator';
@@ -119,13 +120,14 @@ export class AuthController {
     description: 'Too many wrong current passwords (counted with failed sign-ins), or too many requests from the address; Retry-After says when to retry',
   })
   @AuthRateLimit()
+  @UseGuards(CurrentPasswordGuard)
   async changePassword(
     @Auth() ctx: AuthContext,
     @Body() dto: ChangePasswordDto,
-    @Req() req: FastifyRequest,
+    @Req() req: CurrentPasswordRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const session = await this.passwords.change(ctx, dto, req.ip);
+    const session = await this.passwords.change(ctx, dto, req.currentPasswordVerified === true, req.ip);
     return ok(this.answer(session, reply, true), 'Password changed successfully');
   }
 

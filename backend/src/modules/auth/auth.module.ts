@@ -3,6 +3,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AuthRateLimitGuard, AuthRateLimitModule } from './auth-rate-limit';
 import { CompanySessionsSubscriber } from './company-sessions.subscriber';
+import { CurrentPasswordGuard } from './current-password.guard';
 import { LoginThrottle } from './login-throttle';
 import { MailService } from './mail.service';
 import { PasswordService } from './password.service';
@@ -20,6 +21,7 @@ import { TokenService } from './token.service';
     MailService,
     PasswordService,
     AuthRateLimitGuard,
+    CurrentPasswordGuard,
     CompanySessionsSubscriber,
   ],
   exports: [AuthService, TokenService, MailService],

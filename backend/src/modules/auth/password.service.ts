@@ -57,18 +57,32 @@ export class PasswordService implements OnModuleInit {
   }
 
   /**
-   * Checks the current password (failures count towards the sign-in throttle), sets the new one,
-   * ends every other session and answers a fresh one for the caller.
+   * Judges a user's current password as a sign-in attempt: claimed before it is verified (past
+   * the limit 429), a wrong one answered 400 and counted. Runs outside any transaction
+   * (CurrentPasswordGuard), so a refused request cannot take its count back.
    */
-  async change(ctx: AuthContext, dto: ChangePasswordDto, ip: string): Promise<Session> {
-    const user = await this.em.findOneOrFail(User, { id: ctx.userId }, { populate: ['password_hash', 'company', 'employee'], filters: false });
-    assertPasswordNotPersonal(dto.new_password, ownerOf(user, user.company?.company_name), 'new_password');
+  async judgeCurrent(userId: number, password: string, ip: string): Promise<void> {
+    const [user] = await this.em.execute<Array<{ email: string; password_hash: string }>>(
+      'select email, password_hash from users where id = ?',
+      [userId],
+    );
+    if (!user) throw badRequest(CURRENT_PASSWORD_WRONG, 'current_password');
     const claim = await this.throttle.claim(user.email, ip);
-    if (!(await verifyPassword(user.password_hash, dto.current_password))) {
+    if (!(await verifyPassword(user.password_hash, password))) {
       await this.throttle.record(user.email, ip, false);
       throw badRequest(CURRENT_PASSWORD_WRONG, 'current_password');
     }
     await this.throttle.succeeded(claim);
+  }
+
+  /**
+   * Sets the new password once CurrentPasswordGuard judged the current one right, ends every
+   * other session and answers a fresh one for the caller.
+   */
+  async change(ctx: AuthContext, dto: ChangePasswordDto, currentVerified: boolean, ip: string): Promise<Session> {
+    if (!currentVerified) throw badRequest(CURRENT_PASSWORD_WRONG, 'current_password');
+    const user = await this.em.findOneOrFail(User, { id: ctx.userId }, { populate: ['company', 'employee'], filters: false });
+    assertPasswordNotPersonal(dto.new_password, ownerOf(user, user.company?.company_name), 'new_password');
     if (dto.new_password === dto.current_password) throw badRequest(SAME_PASSWORD, 'new_password');
     const passwordHash = await hashPassword(dto.new_password);
     user.session_version = await this.em.transactional(async (txEm) => {

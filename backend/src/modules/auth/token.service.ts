@@ -33,9 +33,9 @@ export class TokenService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** An access token of the session; without one, a new session is started for it. */
+  /** An access token of the session; without one, a new session (one SQL statement, no refresh token handed out) is started for it. */
   async accessToken(user: User, impersonatedCompanyId?: number | null, sessionId?: string): Promise<string> {
-    const sid = sessionId ?? (await this.issueRefresh(user, undefined, impersonatedCompanyId ?? null)).sessionId;
+    const sid = sessionId ?? (await this.openSession(user, impersonatedCompanyId ?? null));
     const claims: TokenClaims = { sub: user.id, role: user.role, sv: user.session_version, sid };
     if (impersonatedCompanyId) claims.cid = impersonatedCompanyId;
     return this.jwt.signAsync(claims);
@@ -55,6 +55,16 @@ export class TokenService {
     });
     await this.em.flush();
     return { token: `${id}.${secret}`, expiresAt, sessionId: familyId };
+  }
+
+  private async openSession(user: User, impersonatedCompanyId: number | null): Promise<string> {
+    const familyId = randomUUID();
+    await this.em.execute(
+      `insert into refresh_tokens (id, user_id, family_id, token_hash, impersonated_company_id, expires_at)
+       values (?, ?, ?, ?, ?, now() + make_interval(days => ?))`,
+      [randomUUID(), user.id, familyId, sha256(randomBytes(32).toString('base64url')), impersonatedCompanyId, this.config.refreshTokenTtlDays],
+    );
+    return familyId;
   }
 
   /**

@@ -127,6 +127,16 @@ describe('input every route refuses', () => {
       expect(res.body.errors).toEqual([{ field, message }]);
     });
 
+    it.each([
+      ['/hr/work-locations/1', { longitude: 1e-7 }, 'longitude', 'Longitude must have at most 6 decimal places'],
+      ['/hr/leave-policies/1', { maxCarryOverDays: 1e-7 }, 'maxCarryOverDays', 'Max carry over days must have at most 1 decimal place'],
+      ['/monitoring/tasks/1', { estimated_hours: 1e-7 }, 'estimated_hours', 'Estimated hours must have at most 2 decimal places'],
+    ])('PUT %s with 1e-7 is a 400 naming the field', async (path, body, field, message) => {
+      const res = await t.http().put(`/api${path}`).set(bearer(a.tokens.company_admin)).send(body as object);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field, message }]);
+    });
+
     it('1e2 is 100', async () => {
       const task = await post('/monitoring/tasks', { title: 'Exponent hundred', department_id: a.department.id, estimated_hours: 1e2 });
       expect(task.status).toBe(201);

@@ -24,6 +24,7 @@ const DESCRIPTIONS: Record<string, string> = {
   '414': 'The request URI is too long',
   '415': 'Unsupported content type',
   '422': 'The request could not be processed; or the Idempotency-Key was used with another request',
+  '503': 'The database is unavailable, please try again shortly',
 };
 
 /** The envelope of every error answer (common/http/envelope.ts). */
@@ -79,7 +80,7 @@ function addStatus(op: Op, status: string): void {
  * - 404 on operations with a path id, on deletes and where the body names rows by id; 409 on every write (unique values, a
  *   repeat while the first request runs); 422 where an Idempotency-Key is honoured;
  * - 413 and 415 on every write (the body parser refuses a body too large or of another type);
- *   414 everywhere (a URI beyond the server's limit).
+ *   414 everywhere (a URI beyond the server's limit), and 503 (the database does not answer).
  */
 export function addErrorResponses(doc: OpenAPIObject): void {
   doc.components ??= {};
@@ -106,6 +107,7 @@ export function addErrorResponses(doc: OpenAPIObject): void {
         addStatus(op, '415');
       }
       addStatus(op, '414');
+      addStatus(op, '503');
       const described = Object.entries<any>(op.responses).find(([s, r]) => s.startsWith('2') && r.content);
       for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
         // a second success (e.g. 200 "already done" beside 201) answers the same envelope

@@ -38,6 +38,9 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/reset-password',
 ]);
 
+/** Operations that end the impersonation they are sent under: sent with an impersonation of their own. */
+const ENDS_IMPERSONATION = new Set(['POST /api/auth/stop-impersonate', 'POST /api/auth/impersonate/{id}']);
+
 /** Platform reads where a superadmin (impersonating or not) rightly sees every company. */
 const PLATFORM_WIDE_READS = new Set(['GET /api/auth/companies', 'GET /api/dashboard/platform', 'GET /api/audit/logs']);
 
@@ -100,7 +103,10 @@ describe('tenant isolation matrix', () => {
     const call = async (op: Operation, role: RoleKey, rows: { pathIds: Record<string, number>; body?: unknown }) => {
       requests++;
       const query = Object.fromEntries(op.queryParams.map((p) => [p.name, String(sampleValue(spec, p.schema))]));
-      const token = world.tokens[role];
+      const token =
+        role === 'impersonating' && ENDS_IMPERSONATION.has(op.key)
+          ? (await t.http().post(`/api/auth/impersonate/${world.a.company.id}`).set(bearer(world.tokens.superadmin!))).body.data.access_token
+          : world.tokens[role];
       let req = (t.http() as any)[op.method.toLowerCase()](fillPath(op.path, rows.pathIds)).query(query);
       if (token) req = req.set(bearer(token));
       if (rows.body !== undefined) req = req.send(rows.body);

@@ -5,6 +5,7 @@ import { User } from '../src/modules/users/user.entity';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createUser, login, unique } from './support/fixtures';
 import { ProbeModule } from './support/probe.module';
+import { injectedFault } from './support/openapi-check';
 
 const DAY = 86400_000;
 
@@ -174,7 +175,7 @@ describe('free trial: POST /api/auth/register with create_company', () => {
   it('creates nothing when a default fails (one transaction)', async () => {
     const body = trial({ company_name: unique('Broken ') });
     failSetupFor = body.company_name as string;
-    const res = await register(body);
+    const res = await injectedFault(register(body));
     failSetupFor = null;
     expect(res.status).toBe(500);
     expect(await t.em().count(Company, { company_name: body.company_name as string })).toBe(0);

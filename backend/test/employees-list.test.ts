@@ -98,7 +98,7 @@ describe('employee list paging at company scale', () => {
       emergency_contact_relationship: 'Sibling',
       enable_login: true,
       username: 'js002.login',
-      password: 'Paging#2026x',
+      password: 'Quartz#Lamp2026',
     });
     expect([full.status, full.body.message]).toEqual([201, expect.anything()]);
     const res = await t

@@ -1,3 +1,4 @@
+import type { components } from '../../../../openapi/schema';
 /** Wire types of /api/auth/companies (see openapi CompanyResponseDto). */
 export type SubscriptionStatus = 'active' | 'suspended' | 'cancelled';
 export type SubscriptionState = 'active' | 'trial' | 'trial_ended' | 'suspended' | 'cancelled';
@@ -26,22 +27,8 @@ export interface Company {
 
 export const COMPANIES = 'auth/companies';
 
-/** A company's request for a paid package (see openapi PlanRequestResponseDto). */
-export interface PlanRequest {
-  id: number;
-  company_id: number;
-  company_name: string;
-  package_id: number;
-  package_code: string;
-  package_name: string;
-  billing_cycle: 'monthly' | 'annual';
-  price: string;
-  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
-  requested_by_name: string | null;
-  requested_at: string;
-  decided_at: string | null;
-  note: string | null;
-}
+/** A company's request for a paid package. */
+export type PlanRequest = components['schemas']['PlanRequestResponseDto'];
 
 export const PLAN_REQUESTS = 'packages/plan-requests';
 

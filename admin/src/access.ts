@@ -16,6 +16,8 @@ export type ModuleKey =
   | 'departments'
   | 'positions'
   | 'attendance'
+  | 'shifts'
+  | 'shifts'
   | 'leave'
   | 'payroll'
   | 'reports'
@@ -94,6 +96,7 @@ export type MenuIcon =
   | 'departments'
   | 'positions'
   | 'attendance'
+  | 'shifts'
   | 'leave'
   | 'payroll'
   | 'monitoring'
@@ -135,6 +138,7 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     { path: '/hr/departments', label: 'menu.departments', icon: 'departments' },
     { path: '/hr/positions', label: 'menu.positions', icon: 'positions' },
     { path: '/hr/attendance', label: 'menu.attendance', icon: 'attendance' },
+    { path: '/hr/shift-roster', label: 'menu.shift_roster', icon: 'shifts' },
     { path: '/hr/leave', label: 'menu.leave', icon: 'leave' },
     { path: '/hr/payroll', label: 'menu.payroll', icon: 'payroll' },
     { path: '/hr/operational-monitoring', label: 'menu.operational_monitoring', icon: 'monitoring' },

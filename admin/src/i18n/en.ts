@@ -71,6 +71,7 @@ export const messages = {
     departments: 'Departments',
     positions: 'Positions',
     attendance: 'Attendance',
+    shift_roster: 'Shift Roster',
     leave: 'Leave Management',
     payroll: 'Payroll',
     operational_monitoring: 'Operational Monitoring',

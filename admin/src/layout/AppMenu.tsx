@@ -9,6 +9,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import WorkIcon from '@mui/icons-material/Work';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
@@ -29,6 +30,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   departments: <AccountTreeIcon />,
   positions: <WorkIcon />,
   attendance: <AccessTimeIcon />,
+  shifts: <EventRepeatIcon />,
   leave: <EventNoteIcon />,
   payroll: <PaymentsIcon />,
   monitoring: <MonitorHeartIcon />,

@@ -95,6 +95,7 @@ export const settingsMessages = {
         enable_network_location: 'Use network location',
         enable_wifi_scanning: 'Use Wi-Fi scanning',
         bounds_radius: '10 to 1000 m',
+        work_locations: 'Work locations and shifts',
         bounds_accuracy: '1 to 100 m',
         bounds_timeout: '1000 to 60000 ms, in steps of 1000',
         bounds_retention: '1 to 365 days',

@@ -14,6 +14,8 @@ import {
 } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
+import PlaceIcon from '@mui/icons-material/Place';
+import { Link as RouterLink } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
 import { useSession } from '../../../auth/useSession';
 import { api, fieldErrors } from '../../../providers/httpClient';
@@ -300,6 +302,9 @@ export default function AttendanceSettingsTab() {
                     disabled={locating}
                   >
                     {translate(locating ? 'settings.attendance.geolocation.testing' : 'settings.attendance.geolocation.test')}
+                  </Button>
+                  <Button component={RouterLink} to="/hr/shift-roster?tab=locations" startIcon={<PlaceIcon />} sx={{ ml: 1 }}>
+                    {translate('settings.attendance.geolocation.work_locations')}
                   </Button>
                   {location && (
                     <Alert severity={location.accuracy <= threshold ? 'success' : 'warning'} sx={{ mt: 2 }} data-testid="location-result">

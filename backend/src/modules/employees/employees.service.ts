@@ -37,7 +37,7 @@ import {
   type EmployeeAccess,
   type PayField,
 } from './employee-access';
-import { MailService } from '../auth/mail.service';
+import { escapeHtml, MailService } from '../auth/mail.service';
 import { employeePage, type EmployeeRow } from './employees.list';
 import { CSV_COLUMNS, employeesToCsv, INFORMATIONAL_COLUMNS, MAX_IMPORT_ROWS, parseEmployeesCsv } from './employees.csv';
 
@@ -171,18 +171,8 @@ export class EmployeesService {
       if (dto.employee_code !== undefined && dto.employee_code !== e.employee_code) {
         throw badRequest('Employee code cannot be changed', 'employee_code');
       }
-      const current: Record<(typeof OWN_LOCKED_FIELDS)[number], unknown> = {
-        department_id: e.department?.id ?? null,
-        position_id: e.position?.id ?? null,
-        manager_id: e.manager?.id ?? null,
-        employment_type: e.employment_type,
-        employment_status: e.employment_status,
-        hire_date: e.hire_date ?? null,
-        termination_date: e.termination_date ?? null,
-        salary: e.salary ?? null,
-        salary_currency: e.salary_currency,
-        payment_frequency: e.payment_frequency,
-      };
+      // the record as its answer shows it, in the same forms a client sends back
+      const current: Partial<Record<(typeof OWN_LOCKED_FIELDS)[number], unknown>> = toEmployeeResponse(e);
       const changes = (field: (typeof OWN_LOCKED_FIELDS)[number]) =>
         dto[field] !== undefined &&
         ((PAY_FIELDS as readonly string[]).includes(field)
@@ -520,9 +510,6 @@ export class EmployeesService {
     return Number(row.n);
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The pay of a new employee when none is given. */
 const PAY_DEFAULTS: Record<PayField, string | null> = { salary: null, salary_currency: 'USD', payment_frequency: 'monthly' };

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Cron } from '@nestjs/schedule';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { MailService } from '../auth/mail.service';
+import { escapeHtml, MailService } from '../auth/mail.service';
 import type { NotificationTopic } from './notification.entity';
 
 export const NOTIFICATION_SENDER_JOB = 'notifications-send';
@@ -117,8 +117,4 @@ export class NotificationSender {
       return false;
     }
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -1,9 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Company } from '../src/modules/companies/company.entity';
 import { User } from '../src/modules/users/user.entity';
 import { createTestApp, type TestApp } from './support/app';
+import { devMailbox } from './support/mailbox';
 import { bearer, createCompany, createUser, login, PASSWORD, unique } from './support/fixtures';
 
 const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -14,26 +12,13 @@ const count = (list: number[], status: number) => list.filter((s) => s === statu
 
 describe('sign-in and sessions under attack', () => {
   let t: TestApp;
-  const mailDir = mkdtempSync(join(tmpdir(), 'hr-auth-mail-'));
+  const { dir: mailDir, mailsTo } = devMailbox('hr-auth-mail-');
   // behind a proxy, so each test can come from an address of its own
   beforeAll(async () => (t = await createTestApp({ env: { MAIL_DIR: mailDir, TRUST_PROXY: 'true' } })));
   afterAll(() => t.close());
 
   let lastOctet = 0;
   const newAddress = () => `10.24.${Math.floor(Math.random() * 250)}.${++lastOctet}`;
-  const mails = () =>
-    readdirSync(mailDir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string; subject: string; text: string });
-  /** The mails to an address, once at least one has arrived (they are sent in the background). */
-  const mailsTo = async (to: string) => {
-    for (let i = 0; i < 50; i++) {
-      const found = mails().filter((m) => m.to === to);
-      if (found.length) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    return [];
-  };
 
   describe('parallel password guessing', () => {
     it('judges at most 5 wrong passwords per account whatever the concurrency; the right one then answers 429', async () => {

@@ -7,11 +7,8 @@
  * payment frequency) is read, sorted, exported and written only by company admins and holders of
  * payroll view.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestApp, type TestApp } from './support/app';
+import { devMailbox } from './support/mailbox';
 import { bearer, createCompany, login, PASSWORD, type CompanyFixture } from './support/fixtures';
 import { Position } from '../src/modules/positions/position.entity';
 import { Employee } from '../src/modules/employees/employee.entity';
@@ -30,21 +27,7 @@ describe('employee records: rights cannot be taken through them, pay is for payr
   let moduleIds: Record<string, number>;
   let payrollPosition: Position;
   let colleague: { id: number; email: string; userId: number };
-  const mailDir = mkdtempSync(join(tmpdir(), 'hr-mail-'));
-
-  type Mail = { to: string; subject: string; text: string };
-  /** The mails sent to this address so far (a file still being written is read next time). */
-  const mailsTo = (email: string) =>
-    readdirSync(mailDir)
-      .filter((f) => f.endsWith('.json'))
-      .flatMap((f): Mail[] => {
-        try {
-          return [JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as Mail];
-        } catch {
-          return [];
-        }
-      })
-      .filter((m) => m.to === email);
+  const { dir: mailDir, mailsTo } = devMailbox();
 
   /** Replaces the matrix of a position with these modules' flags. */
   const grant = async (positionId: number, entries: Record<string, Flags>) => {
@@ -269,8 +252,7 @@ describe('employee records: rights cannot be taken through them, pay is for payr
       expect(res.body.data.email).toBe('cole.new@test.example.com');
       expect((await t.em().findOneOrFail(User, { id: colleague.userId }, { filters: false })).email).toBe('cole.new@test.example.com');
       expect((await t.http().get('/api/auth/me').set(bearer(token))).status).toBe(401);
-      for (let i = 0; i < 100 && !mailsTo(colleague.email).length; i++) await sleep(50);
-      const [mail] = mailsTo(colleague.email);
+      const [mail] = await mailsTo(colleague.email);
       expect(mail.subject).toBe('The e-mail address of your HR Platform account was changed');
       expect(mail.text).toContain('cole.new@test.example.com');
       // the new address signs in

@@ -1,11 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Company } from '../src/modules/companies/company.entity';
 import { Package } from '../src/modules/packages/package.entity';
 import { listOperations, loadOpenApi } from './isolation/operations';
 import { createTestApp, type TestApp } from './support/app';
+import { devMailbox } from './support/mailbox';
 import { bearer, createCompany, createUser, login, unique, type CompanyFixture } from './support/fixtures';
 
 const DAY = 86_400_000;
@@ -23,24 +20,7 @@ describe('plans: paying, and what a blocked company may write', () => {
   let superadmin: string;
   let superadminId: number;
   let standardId: number;
-  const mailDir = mkdtempSync(join(tmpdir(), 'hr-plan-mail-'));
-  /** The decision is mailed after the answer: wait for it. */
-  const mailsTo = async (email: string, count: number) => {
-    const read = () =>
-      readdirSync(mailDir)
-        .filter((f) => f.endsWith('.json'))
-        .flatMap((f) => {
-          // a mail being written is read on the next round
-          try {
-            return [JSON.parse(readFileSync(join(mailDir, f), 'utf8')) as { to: string; subject: string; text: string }];
-          } catch {
-            return [];
-          }
-        })
-        .filter((m) => m.to === email);
-    for (let i = 0; i < 100 && read().length < count; i++) await sleep(50);
-    return read();
-  };
+  const { dir: mailDir, mailsTo } = devMailbox('hr-plan-mail-');
 
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_DIR: mailDir } });

@@ -108,7 +108,7 @@ describe('plans: paying, and what a blocked company may write', () => {
       const c = await createCompany(t, 'Refused');
       const bad = await choose(c.tokens.company_admin, { package_id: standardId, billing_cycle: 'weekly' });
       expect(bad.status).toBe(400);
-      expect(bad.body.errors).toEqual([{ field: 'billing_cycle', message: 'billing_cycle must be one of monthly, annual' }]);
+      expect(bad.body.errors).toEqual([{ field: 'billing_cycle', message: 'Billing cycle must be monthly or annual' }]);
       const enterprise = await t.em().findOneOrFail(Package, { package_code: 'enterprise' });
       const same = await choose(c.tokens.company_admin, { package_id: enterprise.id });
       expect(same.status).toBe(409);

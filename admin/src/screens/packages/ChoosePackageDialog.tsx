@@ -19,6 +19,7 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import { api, errorMessage } from '../../providers/httpClient';
 import { dollars } from './api';
+import type { components } from '../../../../openapi/schema';
 
 interface PublicPackage {
   id: number;
@@ -77,7 +78,7 @@ export default function ChoosePackageDialog({
     if (!chosen) return;
     setSaving(true);
     try {
-      const { json, message } = await api.post<{ pending_request: { package_name: string } | null }>('/packages/subscription', {
+      const { json, message } = await api.post<components['schemas']['SubscriptionResponseDto']>('/packages/subscription', {
         package_id: Number(chosen),
         billing_cycle: cycle,
       });

@@ -183,7 +183,7 @@ export class ChoosePackageDto {
 
   @ApiPropertyOptional({ enum: BILLING_CYCLES, default: 'monthly', description: 'Which price the company pays' })
   @IsOptionalNotNull()
-  @IsIn([...BILLING_CYCLES], { message: `billing_cycle must be one of ${BILLING_CYCLES.join(', ')}` })
+  @IsIn([...BILLING_CYCLES], { message: 'Billing cycle must be monthly or annual' })
   billing_cycle?: BillingCycle;
 }
 

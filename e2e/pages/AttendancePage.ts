@@ -22,7 +22,7 @@ export class AttendancePage {
 
   async goto() {
     await this.page.goto('/hr/attendance');
-    await expect(this.page.getByRole('heading', { name: 'Attendance' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Attendance', exact: true })).toBeVisible();
   }
 
   async openCheckInOut() {

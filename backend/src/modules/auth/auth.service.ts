@@ -231,7 +231,7 @@ export class AuthService {
   /** The profile the console refreshes on every load: one statement, the fields of toUserResponse. */
   async me(ctx: AuthContext): Promise<UserResponseDto> {
     const [row] = await this.em.execute<UserResponseDto[]>(
-      `select u.id, u.username, u.email, u.role, u.first_name, u.last_name, c.id as company_id, c.company_name,
+      `select u.id, u.username, u.email, u.role, u.first_name, u.last_name, c.id as company_id, c.company_name, c.time_zone,
               u.employee_id, u.is_active
          from users u left join companies c on c.id = coalesce(?::int, u.company_id)
         where u.id = ?`,

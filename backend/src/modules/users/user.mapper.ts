@@ -14,6 +14,7 @@ export function toUserResponse(user: User, impersonated?: Company | null): UserR
     last_name: user.last_name ?? null,
     company_id: company?.id ?? null,
     company_name: company?.company_name ?? null,
+    time_zone: company?.time_zone ?? null,
     employee_id: user.employee?.id ?? null,
     is_active: user.is_active,
     ...(impersonated ? { impersonating: true } : {}),

@@ -12,6 +12,8 @@ export class UserResponseDto {
   @ApiProperty({ nullable: true, type: Number, description: 'While impersonating: the impersonated company' })
   company_id!: number | null;
   @ApiProperty({ nullable: true, type: String }) company_name!: string | null;
+  @ApiProperty({ nullable: true, type: String, example: 'America/New_York', description: "The company's IANA time zone: the console shows every date and time in it" })
+  time_zone!: string | null;
   @ApiProperty({ nullable: true, type: Number }) employee_id!: number | null;
   @ApiProperty() is_active!: boolean;
   @ApiPropertyOptional({ description: 'Present while a superadmin impersonates a company' })

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { consoleSchema } from './src/schema/vite-plugin';
 
 const THEME_COLOR = '#2563eb';
 /** where `vite` / `vite preview` send /api (the backend's default port) */
@@ -10,6 +11,7 @@ export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    consoleSchema(),
     VitePWA({
       registerType: 'prompt',
       // src/pwa/registerServiceWorker.ts registers /sw.js itself (spec 4: reload on update, SKIP_WAITING relay)

@@ -15,6 +15,8 @@ import { leaveMessages } from '../screens/leave/messages.en';
 import { attendanceMessages } from '../screens/attendance/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
 import { kpiBonusMessages } from '../screens/kpi-bonus/messages.en';
+import { schemaMessages } from '../schema/messages.en';
+import { resourceMessages } from '../resources/messages.en';
 
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
 export const messages = {
@@ -33,6 +35,8 @@ export const messages = {
   attendance: attendanceMessages,
   shift_roster: shiftRosterMessages,
   kpi_bonus: kpiBonusMessages,
+  ...schemaMessages,
+  resources: resourceMessages,
   app: {
     name: 'HR Management',
     tagline: 'Enterprise Resource Planning Platform',

@@ -22,6 +22,8 @@ export interface SessionUser {
   last_name?: string | null;
   company_id?: number | string | null;
   company_name?: string | null;
+  /** the company's IANA time zone (null for the superadmin outside a company) */
+  time_zone?: string | null;
   employee_id?: number | string | null;
   impersonator?: { id: number | string; username: string } | null;
   /** set by the API while a superadmin works as a company */

@@ -5,8 +5,8 @@
  */
 import type { ComponentType } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { ProtectedPath } from './access';
-import { guarded, lazyScreen } from './routes';
+import type { ProtectedPath } from '../access';
+import { guarded, lazyScreen } from '../routes';
 
 type Views = Pick<ResourceProps, 'recordRepresentation' | 'options' | 'hasCreate' | 'hasEdit' | 'hasShow'> & {
   list?: ComponentType;
@@ -29,18 +29,18 @@ export const defineResource = (path: ProtectedPath, { list, create, edit, show, 
 
 export const resources: ResourceDefinition[] = [
   defineResource('/hr/employees', {
-    list: lazyScreen(() => import('./screens/employees/EmployeeList')),
-    create: lazyScreen(() => import('./screens/employees/EmployeeCreate')),
-    edit: lazyScreen(() => import('./screens/employees/EmployeeEdit')),
+    list: lazyScreen(() => import('../screens/employees/EmployeeList')),
+    create: lazyScreen(() => import('../screens/employees/EmployeeCreate')),
+    edit: lazyScreen(() => import('../screens/employees/EmployeeEdit')),
   }),
   defineResource('/hr/departments', {
-    list: lazyScreen(() => import('./screens/departments/DepartmentList')),
-    create: lazyScreen(() => import('./screens/departments/DepartmentCreate')),
-    edit: lazyScreen(() => import('./screens/departments/DepartmentEdit')),
+    list: lazyScreen(() => import('../screens/departments/DepartmentList')),
+    create: lazyScreen(() => import('../screens/departments/DepartmentCreate')),
+    edit: lazyScreen(() => import('../screens/departments/DepartmentEdit')),
   }),
   defineResource('/hr/positions', {
-    list: lazyScreen(() => import('./screens/positions/PositionList')),
-    create: lazyScreen(() => import('./screens/positions/PositionCreate')),
-    edit: lazyScreen(() => import('./screens/positions/PositionEdit')),
+    list: lazyScreen(() => import('../screens/positions/PositionList')),
+    create: lazyScreen(() => import('../screens/positions/PositionCreate')),
+    edit: lazyScreen(() => import('../screens/positions/PositionEdit')),
   }),
 ];

@@ -1,0 +1,65 @@
+import { Box, Button } from '@mui/material';
+import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import type { ReactNode } from 'react';
+import type { ResourceConfig } from './config';
+import { formFields } from './derive';
+import { SchemaInput } from './inputs';
+import type { ResourceSchema } from './compact';
+
+export type SubmitResult = Record<string, string> | undefined;
+
+interface Props {
+  config: ResourceConfig;
+  resource: ResourceSchema;
+  mode: 'create' | 'edit';
+  onSubmit: (values: Record<string, unknown>) => Promise<SubmitResult>;
+  onCancel: () => void;
+  /** more buttons in the toolbar (e.g. Delete in the edit dialog) */
+  extraActions?: ReactNode;
+}
+
+/** Defaults of a new record: the document's, then the resource's own. */
+export const defaultsOf = (config: ResourceConfig, resource: ResourceSchema): Record<string, unknown> => ({
+  ...Object.fromEntries(formFields(resource.create).filter((f) => f.defaultValue !== undefined).map((f) => [f.source, f.defaultValue])),
+  ...config.form?.defaults,
+});
+
+/** The create or edit form of a resource: its body's fields, each with the server's rules. */
+export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraActions }: Props) {
+  const translate = useTranslate();
+  const body = mode === 'create' ? resource.create : resource.update;
+  const locked = mode === 'edit' ? (config.form?.locked ?? []) : [];
+  // a locked field is not in the update body; it is shown from the create body, read-only
+  const fields = [
+    ...formFields(body, config.form),
+    ...formFields(resource.create, { include: locked.filter((name) => !body?.properties[name]) }),
+  ];
+  const wide = new Set(config.form?.wide ?? []);
+  return (
+    <SimpleForm
+      onSubmit={onSubmit}
+      defaultValues={mode === 'create' ? defaultsOf(config, resource) : undefined}
+      toolbar={
+        <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+          {extraActions}
+          <Box sx={{ flexGrow: 1 }} />
+          <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+          <SaveButton alwaysEnable />
+        </Toolbar>
+      }
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+        {fields.map((field) => (
+          <Box
+            key={field.source}
+            sx={{ gridColumn: wide.has(field.source) || field.kind === 'multiline' || field.kind === 'objects' ? '1 / -1' : undefined, minWidth: 0 }}
+          >
+            {config.inputs?.[field.source]?.(field, mode) ?? (
+              <SchemaInput resource={config.name} field={field} disabled={locked.includes(field.source)} />
+            )}
+          </Box>
+        ))}
+      </Box>
+    </SimpleForm>
+  );
+}

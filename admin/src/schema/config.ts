@@ -1,0 +1,36 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { RaRecord } from 'react-admin';
+import type { FieldDescriptor, Selection } from './derive';
+
+/**
+ * A resource of the schema layer: which collection of the API it is and, only where the spec
+ * asks for something particular, which fields go where. Everything else comes from the document.
+ */
+export interface ResourceConfig {
+  /** the collection's path without /api/ (`hr/shifts`), also the react-admin resource name */
+  name: string;
+  list?: Selection & {
+    /** the phone's card: the main line, a second line and a status on the right (default: the first columns) */
+    primary?: string;
+    secondary?: string;
+    status?: string;
+    /** rows per page */
+    perPage?: number;
+    /** a filter always sent (e.g. one parent's children) */
+    filter?: Record<string, unknown>;
+  };
+  form?: Selection & {
+    /** fields shown but not editable after create (the server refuses to change them) */
+    locked?: readonly string[];
+    /** values of a new record beyond the document's defaults */
+    defaults?: Record<string, unknown>;
+    /** fields taking a whole row (others: half a row from the `sm` breakpoint) */
+    wide?: readonly string[];
+  };
+  /** a custom cell where the spec needs one */
+  cells?: Record<string, ComponentType<{ record: RaRecord; field: FieldDescriptor }>>;
+  /** a custom input where the spec needs one */
+  inputs?: Record<string, (field: FieldDescriptor, mode: 'create' | 'edit') => ReactNode>;
+  /** the body sent, from the form's values (default: the body's properties, empty texts as null where allowed) */
+  transform?: (values: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
+}

@@ -1,0 +1,71 @@
+import { Typography } from '@mui/material';
+import { ReferenceField, useRecordContext, type RaRecord } from 'react-admin';
+import type { FieldDescriptor } from './derive';
+import { useFormat } from './format';
+import { representation } from './representation';
+import { useLabels } from './schema';
+import { StatusChip } from './StatusChip';
+
+const EMPTY = '—';
+
+/** The name a record carries beside an id (`manager_id` → `manager_name`, `employee_id` → `employee_name`). */
+const nameBeside = (record: RaRecord, source: string): string | undefined => {
+  const base = source.replace(/_id$/, '');
+  const value = record[`${base}_name`] ?? record[`${base}_title`];
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+/** One value of a record as a person reads it: dates in the company's zone, money with its currency, statuses as chips. */
+export function SchemaField({ resource, field }: { resource: string; field: FieldDescriptor }) {
+  const record = useRecordContext();
+  const format = useFormat();
+  const labels = useLabels(resource);
+  if (!record) return null;
+  const value = record[field.source];
+  const text = (content: string) => (
+    <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+      {content}
+    </Typography>
+  );
+  if (value === null || value === undefined || value === '') {
+    return field.kind === 'reference' && nameBeside(record, field.source) ? text(nameBeside(record, field.source)!) : text(EMPTY);
+  }
+  switch (field.kind) {
+    case 'boolean':
+      return <StatusChip value={value ? 'yes' : 'no'} label={labels.choice(field.source, value ? 'true' : 'false')} />;
+    case 'enum':
+      return <StatusChip value={String(value)} label={labels.choice(field.source, value)} />;
+    case 'date':
+      return text(format.date(String(value)));
+    case 'datetime':
+      return text(format.dateTime(value));
+    case 'time':
+      return text(format.clock(String(value)));
+    case 'money':
+      return text(format.money(value));
+    case 'reference': {
+      const name = nameBeside(record, field.source);
+      if (name) return text(name);
+      return (
+        <ReferenceField source={field.source} reference={field.reference!} link={false}>
+          <ReferenceName reference={field.reference!} />
+        </ReferenceField>
+      );
+    }
+    case 'list':
+      return text(Array.isArray(value) ? value.map((v) => (field.choices ? labels.choice(field.source, v) : String(v))).join(', ') : String(value));
+    case 'objects':
+      return text(Array.isArray(value) ? String(value.length) : EMPTY);
+    default:
+      return text(typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+}
+
+const ReferenceName = ({ reference }: { reference: string }) => {
+  const record = useRecordContext();
+  return record ? (
+    <Typography component="span" variant="body2">
+      {representation(reference)(record)}
+    </Typography>
+  ) : null;
+};

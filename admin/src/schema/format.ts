@@ -1,0 +1,107 @@
+/**
+ * The console's one formatter: dates and times in the company's time zone, calendar dates as
+ * they are, money with its currency, durations and distances in words. Every screen formats
+ * through here, so one record reads the same everywhere.
+ */
+import { useSession } from '../auth/useSession';
+
+const CURRENCY = 'USD';
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+const formatter = (zone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = `${zone}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    cache.set(key, format);
+  }
+  return format;
+};
+
+const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const EMPTY = '—';
+
+const instant = (value: string | number | Date | null | undefined): Date | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+export interface Formatters {
+  zone: string;
+  /** a calendar date (YYYY-MM-DD) as it is: Dec 5, 2026 */
+  date: (value: string | null | undefined) => string;
+  /** a moment in the company's zone: Dec 5, 2026, 04:20 PM */
+  dateTime: (value: string | number | Date | null | undefined) => string;
+  /** a moment's clock time in the company's zone: 04:20 PM */
+  time: (value: string | number | Date | null | undefined) => string;
+  /** a wall-clock time of day (HH:MM) as it is: 09:00 AM */
+  clock: (value: string | null | undefined) => string;
+  /** the calendar date of a moment in the company's zone (YYYY-MM-DD) */
+  dayOf: (value: string | number | Date) => string;
+  money: (value: string | number | null | undefined) => string;
+}
+
+export function formatters(zone: string): Formatters {
+  return {
+    zone,
+    date: (value) => {
+      if (!value) return EMPTY;
+      const date = instant(`${value.slice(0, 10)}T00:00:00Z`);
+      return date ? formatter('UTC', DATE).format(date) : value;
+    },
+    dateTime: (value) => {
+      const date = instant(value);
+      return date ? formatter(zone, { ...DATE, ...TIME }).format(date) : EMPTY;
+    },
+    time: (value) => {
+      const date = instant(value);
+      return date ? formatter(zone, TIME).format(date) : EMPTY;
+    },
+    clock: (value) => {
+      const match = /^(\d{2}):(\d{2})/.exec(value ?? '');
+      if (!match) return value || EMPTY;
+      return formatter('UTC', TIME).format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+    },
+    dayOf: (value) => {
+      const parts = formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant(value) ?? new Date());
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      return `${part('year')}-${part('month')}-${part('day')}`;
+    },
+    money: (value) => {
+      if (value === null || value === undefined || value === '') return EMPTY;
+      const n = Number(value);
+      return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY }).format(n) : String(value);
+    },
+  };
+}
+
+/** The signed-in user's company time zone (the browser's where the account has no company). */
+export const useCompanyZone = (): string => useSession().user?.time_zone || browserZone();
+
+export const useFormat = (): Formatters => formatters(useCompanyZone());
+
+/** "1 hour 30 minutes", "15 minutes", "0 minutes". */
+export function formatMinutes(total: number): string {
+  const minutes = Math.max(0, Math.round(total));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const words = [
+    ...(hours ? [`${hours} ${hours === 1 ? 'hour' : 'hours'}`] : []),
+    ...(rest || !hours ? [`${rest} ${rest === 1 ? 'minute' : 'minutes'}`] : []),
+  ];
+  return words.join(' ');
+}
+
+/** Metres with a unit: whole metres below 100 km, whole kilometres from there (as the server says them). */
+export function formatDistance(metres: number): string {
+  if (!Number.isFinite(metres)) return EMPTY;
+  if (metres < 100_000) return `${Math.round(metres)} m`;
+  return `${new Intl.NumberFormat('en-US').format(Math.round(metres / 1000))} km`;
+}

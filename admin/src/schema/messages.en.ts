@@ -1,0 +1,37 @@
+/** Texts of the generated screens; a resource overrides any of them under `resources.<name>.<key>`. */
+export const schemaMessages = {
+  schema: {
+    add: 'Add',
+    edit: 'Edit',
+    delete: 'Delete',
+    search: 'Search',
+    none: 'None',
+    empty: 'Nothing here yet',
+    create_title: 'Add',
+    edit_title: 'Edit %{name}',
+    created: 'Saved',
+    updated: 'Saved',
+    deleted: 'Deleted',
+    save_failed: 'Could not save. Check the fields and try again.',
+    delete_failed: 'Could not delete.',
+    confirm_delete_title: 'Delete %{name}?',
+    confirm_delete: 'Delete %{name}? This cannot be undone.',
+    validation: {
+      required: '%{field} is required',
+      min_length: '%{field} must be at least %{min} characters long',
+      max_length: '%{field} must be at most %{max} characters long',
+      minimum: '%{field} must not be less than %{min}',
+      maximum: '%{field} must not be greater than %{max}',
+      integer: '%{field} must be a whole number',
+      email: '%{field} must be an email address',
+      pattern: '%{field} is not in the expected format',
+      time: '%{field} must be a time (HH:MM)',
+      uri: '%{field} must be a web address starting with http:// or https://',
+    },
+  },
+  enums: {
+    true: 'Yes',
+    false: 'No',
+    is_active: { true: 'Active', false: 'Inactive' },
+  },
+};

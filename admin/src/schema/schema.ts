@@ -1,0 +1,57 @@
+import { useTranslate } from 'react-admin';
+import schema from 'virtual:console-schema';
+import { useSession } from '../auth/useSession';
+import { isImpersonating, toModuleAccess, type Session } from '../providers/session';
+import type { OperationRule, ResourceSchema } from './compact';
+import { humanize } from './derive';
+
+export const resourceSchema = (name: string): ResourceSchema => {
+  const found = schema.resources[name];
+  if (!found) throw new Error(`The API document has no collection ${name}`);
+  return found;
+};
+
+export type Operation = keyof ResourceSchema['operations'];
+
+/**
+ * Whether the session may call an operation: the roles and the module right the server's guard
+ * checks (the plan's modules are already in the session's effective permissions). A superadmin
+ * outside a company is bound by roles only, as on the server.
+ */
+export function allows(rule: OperationRule | undefined, session: Session): boolean {
+  if (!rule || !session.user) return false;
+  const { role } = session.user;
+  if (rule.roles && !rule.roles.includes(role)) return false;
+  if (!rule.module || !rule.action) return true;
+  if (role === 'superadmin' && !isImpersonating(session)) return true;
+  return !!toModuleAccess(session.permissions)[rule.module]?.[rule.action];
+}
+
+export const useRights = (resource: ResourceSchema) => {
+  const session = useSession();
+  const can = (operation: Operation) => allows(resource.operations[operation], session);
+  return {
+    list: can('list'),
+    show: can('get'),
+    create: can('create') && !!resource.create,
+    edit: can('update') && !!resource.update,
+    delete: can('delete'),
+  };
+};
+
+/**
+ * Labels from the catalogue by resource and field (`resources.<name>.fields.<field>`, react-admin's
+ * own convention), the field in words where the catalogue has none.
+ */
+export const useLabels = (resource: string) => {
+  const translate = useTranslate();
+  const field = (source: string) => translate(`resources.${resource}.fields.${source}`, { _: humanize(source) });
+  const help = (source: string) => translate(`resources.${resource}.help.${source}`, { _: '' });
+  const choice = (source: string, value: string | number) =>
+    translate(`resources.${resource}.enums.${source}.${value}`, {
+      _: translate(`enums.${source}.${value}`, { _: translate(`enums.${value}`, { _: humanize(String(value)) }) }),
+    });
+  const text = (key: string, options: Record<string, unknown> = {}) =>
+    translate(`resources.${resource}.${key}`, { ...options, _: translate(`schema.${key}`, options) });
+  return { field, help, choice, text, translate };
+};

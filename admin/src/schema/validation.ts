@@ -1,0 +1,33 @@
+import { email, maxLength, maxValue, minLength, minValue, regex, required, type Validator } from 'react-admin';
+import type { FieldDescriptor } from './derive';
+import { humanize } from './derive';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The server's rules of a field, checked before sending, in the server's words: the messages name
+ * the field as the server does (derive.humanize = its fieldLabel) and come from the catalogue.
+ */
+export function validatorsOf(field: FieldDescriptor, translate: Translate): Validator[] {
+  const { rules } = field;
+  const name = humanize(field.source);
+  const say = (key: string, args: Record<string, unknown> = {}) => translate(`schema.validation.${key}`, { field: name, ...args });
+  const out: Validator[] = [];
+  if (rules.required) out.push(required(say('required')));
+  if (rules.minLength !== undefined && rules.minLength > 1) out.push(minLength(rules.minLength, say('min_length', { min: rules.minLength })));
+  if (rules.maxLength !== undefined) out.push(maxLength(rules.maxLength, say('max_length', { max: rules.maxLength })));
+  if (rules.minimum !== undefined) out.push(minValue(rules.minimum, say('minimum', { min: rules.minimum })));
+  if (rules.maximum !== undefined) out.push(maxValue(rules.maximum, say('maximum', { max: rules.maximum })));
+  if (field.kind === 'integer') out.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : say('integer')));
+  if (rules.email) out.push(email(say('email')));
+  if (rules.pattern && field.kind !== 'time') {
+    try {
+      out.push(regex(new RegExp(rules.pattern, 'u'), say('pattern')));
+    } catch {
+      // a pattern JavaScript cannot read stays the server's to check
+    }
+  }
+  if (field.kind === 'time') out.push((value: unknown) => (!value || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(String(value)) ? undefined : say('time')));
+  if (rules.uri) out.push((value: unknown) => (!value || /^https?:\/\/\S+$/i.test(String(value)) ? undefined : say('uri')));
+  return out;
+}

@@ -1,0 +1,4 @@
+declare module 'virtual:console-schema' {
+  const schema: import('./compact').ConsoleSchema;
+  export default schema;
+}

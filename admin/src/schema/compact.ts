@@ -24,6 +24,8 @@ export interface PropertySchema {
   minItems?: number;
   maxItems?: number;
   readOnly?: boolean;
+  /** the server's own message for a rule (`x-messages`): maxLength, minLength, minimum, maximum, pattern, email, integer, required… */
+  messages?: Record<string, string>;
   items?: PropertySchema;
   properties?: Record<string, PropertySchema>;
   required?: string[];
@@ -88,6 +90,7 @@ function resolve(doc: Json, schema: Json | undefined, seen: string[] = []): Prop
     return { ...merged, ...pickKnown(rest) };
   }
   const out: PropertySchema = pickKnown(schema);
+  if (schema['x-messages'] && typeof schema['x-messages'] === 'object') out.messages = schema['x-messages'];
   if (schema.items) out.items = resolve(doc, schema.items, seen);
   if (schema.properties) {
     out.type ??= 'object';

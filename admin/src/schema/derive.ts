@@ -21,6 +21,7 @@ export type Kind =
   | 'datetime'
   | 'time'
   | 'reference'
+  | 'references'
   | 'list'
   | 'objects';
 
@@ -46,6 +47,8 @@ export interface FieldDescriptor {
   /** for `objects`: the fields of each item */
   children?: FieldDescriptor[];
   rules: Rules;
+  /** the server's messages for the rules, where the document carries them */
+  messages?: Record<string, string>;
   description?: string;
   defaultValue?: unknown;
 }
@@ -53,18 +56,26 @@ export interface FieldDescriptor {
 /** `*_id` names → the collection they point at (resource names of compact.ts). */
 export const REFERENCES: Record<string, string> = {
   employee_id: 'hr/employees',
+  employee_ids: 'hr/employees',
   manager_id: 'hr/employees',
   assigned_to: 'hr/employees',
   department_id: 'hr/departments',
+  department_ids: 'hr/departments',
   position_id: 'hr/positions',
   shift_id: 'hr/shifts',
   work_location_id: 'hr/work-locations',
   location_id: 'hr/work-locations',
   leave_type_id: 'hr/leave-types',
+  leave_type_ids: 'hr/leave-types',
   policy_id: 'hr/leave-policies',
   kpi_id: 'kpi/kpis',
-  package_id: 'packages',
+  target_id: 'kpi/kpi-targets',
+  kpi_target_id: 'kpi/kpi-targets',
+  bonus_rule_id: 'kpi/bonus-rules',
+  package_id: 'packages/packages',
   component_id: 'hr/payroll/components',
+  template_id: 'monitoring/tasks/templates',
+  task_ids: 'monitoring/tasks',
 };
 
 const MONEY = /(^|_)(salary|amount|price|bonus|allowance|deduction|pay|cost|fee|rate_amount)(_|$)/;
@@ -72,7 +83,7 @@ const TEXT_AREA = /(^|_)(description|address|notes|reason|content|comment|subtit
 
 function kindOf(source: string, schema: PropertySchema, references: Record<string, string>): Pick<FieldDescriptor, 'kind' | 'reference'> {
   if (schema.enum?.length) return { kind: 'enum' };
-  if (references[source]) return { kind: 'reference', reference: references[source] };
+  if (references[source] && schema.type !== 'array') return { kind: 'reference', reference: references[source] };
   switch (schema.type) {
     case 'boolean':
       return { kind: 'boolean' };
@@ -81,6 +92,7 @@ function kindOf(source: string, schema: PropertySchema, references: Record<strin
     case 'number':
       return { kind: MONEY.test(source) ? 'money' : 'number' };
     case 'array':
+      if (references[source] && !schema.items?.properties) return { kind: 'references', reference: references[source] };
       return { kind: schema.items?.properties ? 'objects' : 'list' };
   }
   switch (schema.format) {
@@ -140,6 +152,7 @@ export function describe(source: string, schema: PropertySchema, required: boole
     ...(reference ? { reference } : {}),
     ...(schema.enum ? { choices: schema.enum } : {}),
     ...(schema.description ? { description: schema.description } : {}),
+    ...(schema.messages ? { messages: schema.messages } : {}),
     ...(schema.default !== undefined ? { defaultValue: schema.default } : {}),
   };
   if (kind === 'objects' && schema.items?.properties) {

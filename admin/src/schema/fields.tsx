@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
-import { ReferenceField, useRecordContext, type RaRecord } from 'react-admin';
+import { Chip } from '@mui/material';
+import { ReferenceArrayField, ReferenceField, SingleFieldList, useRecordContext, type RaRecord } from 'react-admin';
 import type { FieldDescriptor } from './derive';
 import { useFormat } from './format';
 import { representation } from './representation';
@@ -52,6 +53,14 @@ export function SchemaField({ resource, field }: { resource: string; field: Fiel
         </ReferenceField>
       );
     }
+    case 'references':
+      return (
+        <ReferenceArrayField source={field.source} reference={field.reference!}>
+          <SingleFieldList linkType={false}>
+            <ReferenceChip reference={field.reference!} />
+          </SingleFieldList>
+        </ReferenceArrayField>
+      );
     case 'list':
       return text(Array.isArray(value) ? value.map((v) => (field.choices ? labels.choice(field.source, v) : String(v))).join(', ') : String(value));
     case 'objects':
@@ -68,4 +77,9 @@ const ReferenceName = ({ reference }: { reference: string }) => {
       {representation(reference)(record)}
     </Typography>
   ) : null;
+};
+
+const ReferenceChip = ({ reference }: { reference: string }) => {
+  const record = useRecordContext();
+  return record ? <Chip size="small" label={representation(reference)(record)} sx={{ m: 0.25 }} /> : null;
 };

@@ -1,10 +1,12 @@
 import {
   ArrayInput,
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
   DateInput,
   DateTimeInput,
   NumberInput,
+  ReferenceArrayInput,
   ReferenceInput,
   SelectArrayInput,
   SelectInput,
@@ -73,6 +75,20 @@ export function SchemaInput({ resource, field, source = field.source, disabled, 
             fullWidth
           />
         </ReferenceInput>
+      );
+    case 'references':
+      return (
+        <ReferenceArrayInput source={source} reference={field.reference!}>
+          <AutocompleteArrayInput
+            label={label}
+            validate={validate}
+            disabled={disabled}
+            helperText={help ?? false}
+            optionText={representation(field.reference!)}
+            filterToQuery={searchFilter(field.reference!)}
+            fullWidth
+          />
+        </ReferenceArrayInput>
       );
     case 'list':
       return choices.length ? <SelectArrayInput {...common} choices={choices} /> : <TextArrayInput {...common} />;

@@ -11,7 +11,10 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
 export function validatorsOf(field: FieldDescriptor, translate: Translate): Validator[] {
   const { rules } = field;
   const name = humanize(field.source);
-  const say = (key: string, args: Record<string, unknown> = {}) => translate(`schema.validation.${key}`, { field: name, ...args });
+  // the server's own sentence where the document carries it, else the catalogue's in the server's wording
+  const SERVER_RULE: Record<string, string> = { required: 'required', min_length: 'minLength', max_length: 'maxLength', minimum: 'minimum', maximum: 'maximum', integer: 'integer', email: 'email', pattern: 'pattern', time: 'pattern', uri: 'format' };
+  const say = (key: string, args: Record<string, unknown> = {}) =>
+    field.messages?.[SERVER_RULE[key]] ?? translate(`schema.validation.${key}`, { field: name, ...args });
   const out: Validator[] = [];
   if (rules.required) out.push(required(say('required')));
   if (rules.minLength !== undefined && rules.minLength > 1) out.push(minLength(rules.minLength, say('min_length', { min: rules.minLength })));

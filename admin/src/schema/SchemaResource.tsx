@@ -318,11 +318,27 @@ function useSave(config: ResourceConfig, mode: 'create' | 'edit', row: RaRecord 
   };
 }
 
-const CreateForm = ({ config, onDone }: { config: ResourceConfig; onDone: () => void }) => {
+const CreateForm = ({ config, onDone, onCancel = onDone }: { config: ResourceConfig; onDone: () => void; onCancel?: () => void }) => {
   const resource = resourceSchema(config.name);
   const save = useSave(config, 'create', undefined, onDone);
-  return <SchemaForm config={config} resource={resource} mode="create" onSubmit={save} onCancel={onDone} />;
+  return <SchemaForm config={config} resource={resource} mode="create" onSubmit={save} onCancel={onCancel} />;
 };
+
+/**
+ * The generated add or edit dialog of a collection on its own, for custom screens (a record to
+ * correct, a missing day to add): the same fields, rules and messages as the resource's screen.
+ */
+export function SchemaFormDialog({ config, record, title, onClose, onSaved }: { config: ResourceConfig; record?: RaRecord | null; title: string; onClose: () => void; onSaved?: () => void }) {
+  const done = () => {
+    onSaved?.();
+    onClose();
+  };
+  return (
+    <FormDialog title={title} onClose={onClose}>
+      {record ? <EditForm config={config} row={record} onDone={done} onCancel={onClose} /> : <CreateForm config={config} onDone={done} onCancel={onClose} />}
+    </FormDialog>
+  );
+}
 
 /** The record as the API's detail answers it where there is one (a list row may carry less). */
 const useFullRecord = (config: ResourceConfig, row: RaRecord) => {
@@ -331,7 +347,19 @@ const useFullRecord = (config: ResourceConfig, row: RaRecord) => {
   return { record: resource.operations.get ? data : row, isPending: !!resource.operations.get && isPending };
 };
 
-const EditForm = ({ config, row, onDone, onDelete }: { config: ResourceConfig; row: RaRecord; onDone: () => void; onDelete?: () => void }) => {
+const EditForm = ({
+  config,
+  row,
+  onDone,
+  onDelete,
+  onCancel = onDone,
+}: {
+  config: ResourceConfig;
+  row: RaRecord;
+  onDone: () => void;
+  onDelete?: () => void;
+  onCancel?: () => void;
+}) => {
   const resource = resourceSchema(config.name);
   const { record, isPending } = useFullRecord(config, row);
   const save = useSave(config, 'edit', record ?? row, onDone);
@@ -344,7 +372,7 @@ const EditForm = ({ config, row, onDone, onDelete }: { config: ResourceConfig; r
         resource={resource}
         mode="edit"
         onSubmit={save}
-        onCancel={onDone}
+        onCancel={onCancel}
         extraActions={
           onDelete && (
             <Button color="error" startIcon={<DeleteIcon />} onClick={onDelete}>

@@ -115,7 +115,7 @@ function kindOf(source: string, schema: PropertySchema, references: Record<strin
   // a wall-clock time of day (09:00), not a moment (check_in_time is an ISO date-time)
   if (/^\d{2}:\d{2}(:\d{2})?$/.test(String(schema.example ?? '')) || /^HH:MM/.test(schema.description ?? '')) return { kind: 'time' };
   // answers document a moment or a day by name only (created_at, hire_date)
-  if (/(^|_)at$/.test(source)) return { kind: 'datetime' };
+  if (/(^|_)at$/.test(source) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(String(schema.example ?? ''))) return { kind: 'datetime' };
   if (/(^|_)date$/.test(source) || /\\d\{4\}-\\d\{2\}-\\d\{2\}/.test(schema.pattern ?? '')) return { kind: 'date' };
   if (/^\^?\\d\{1,12\}/.test(schema.pattern ?? '') || (MONEY.test(source) && /\\d/.test(schema.pattern ?? ''))) return { kind: 'money' };
   if (/(^|_)phone$/.test(source)) return { kind: 'phone' };

@@ -105,3 +105,34 @@ export function formatDistance(metres: number): string {
   if (metres < 100_000) return `${Math.round(metres)} m`;
   return `${new Intl.NumberFormat('en-US').format(Math.round(metres / 1000))} km`;
 }
+
+const zonedParts = (instantMs: number, zone: string) => {
+  const parts = formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(new Date(instantMs));
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute'), second: part('second') };
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A moment as a `datetime-local` input shows it in the company's zone: 2026-12-05T16:20. */
+export function toZonedInput(value: string | Date | null | undefined, zone: string): string {
+  const date = instant(value ?? null);
+  if (!date) return '';
+  const p = zonedParts(date.getTime(), zone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** The moment a `datetime-local` text means on the company's clock, as ISO (null when empty). */
+export function fromZonedInput(text: string | null | undefined, zone: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text ?? '');
+  if (!match) return null;
+  const wall = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), Number(match[4]), Number(match[5]));
+  // the zone's offset at that moment, found from a first guess and corrected once (DST edges)
+  let guess = wall;
+  for (let i = 0; i < 2; i += 1) {
+    const p = zonedParts(guess, zone);
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    guess += wall - shown;
+  }
+  return new Date(guess).toISOString();
+}

@@ -4,7 +4,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   DateInput,
-  DateTimeInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -19,6 +18,7 @@ import type { FieldDescriptor } from './derive';
 import { representation, searchFilter } from './representation';
 import { useLabels } from './schema';
 import { validatorsOf } from './validation';
+import { fromZonedInput, toZonedInput, useCompanyZone } from './format';
 
 interface Props {
   resource: string;
@@ -34,6 +34,7 @@ const keepText = (value: unknown) => value;
 /** The input of one field, chosen by its type and format, with the server's rules checked before sending. */
 export function SchemaInput({ resource, field, source = field.source, disabled, helperText }: Props) {
   const labels = useLabels(resource);
+  const zone = useCompanyZone();
   const label = labels.field(field.source);
   const validate: Validator[] = validatorsOf(field, labels.translate);
   const help = helperText ?? (labels.help(field.source) || undefined);
@@ -59,7 +60,16 @@ export function SchemaInput({ resource, field, source = field.source, disabled, 
     case 'date':
       return <DateInput {...common} />;
     case 'datetime':
-      return <DateTimeInput {...common} />;
+      // on the company's clock, whatever the device's zone
+      return (
+        <TextInput
+          {...common}
+          type="datetime-local"
+          format={(value: unknown) => toZonedInput(value as string, zone)}
+          parse={(text: string) => fromZonedInput(text, zone)}
+          InputLabelProps={{ shrink: true }}
+        />
+      );
     case 'time':
       return <TextInput {...common} type="time" parse={keepText} InputLabelProps={{ shrink: true }} />;
     case 'reference':

@@ -147,3 +147,21 @@ describe('the schema layer', () => {
     expect(humanize('geolocation.default_radius')).toBe('Default radius');
   });
 });
+
+describe('times on the company clock', async () => {
+  const { fromZonedInput, toZonedInput, formatters } = await import('./format');
+  it('shows and reads a moment in the company zone, whatever the device zone', () => {
+    expect(toZonedInput('2026-12-05T07:20:00.000Z', 'Asia/Tokyo')).toBe('2026-12-05T16:20');
+    expect(fromZonedInput('2026-12-05T16:20', 'Asia/Tokyo')).toBe('2026-12-05T07:20:00.000Z');
+    expect(fromZonedInput('2026-07-01T09:00', 'America/New_York')).toBe('2026-07-01T13:00:00.000Z');
+    expect(fromZonedInput('2026-12-01T09:00', 'America/New_York')).toBe('2026-12-01T14:00:00.000Z');
+    expect(fromZonedInput('', 'UTC')).toBeNull();
+  });
+  it('formats a calendar date as it is and a moment in the zone', () => {
+    const format = formatters('Asia/Tokyo');
+    expect(format.date('2026-12-05')).toBe('Dec 5, 2026');
+    expect(format.time('2026-12-05T07:20:00.000Z')).toBe('04:20 PM');
+    expect(format.dayOf('2026-12-05T20:00:00.000Z')).toBe('2026-12-06');
+    expect(format.money('1234.5')).toBe('$1,234.50');
+  });
+});

@@ -8,6 +8,7 @@ import { attendanceApi, isoDate, shiftDate, STATUSES, type AttendanceRecord, typ
 import { CorrectionDialog } from './CorrectionDialog';
 import { downloadCsv } from './csv';
 import { RecordsView } from './RecordsView';
+import { RecordPicker } from '../../schema/RecordPicker';
 import { useLoad } from './useAttendanceData';
 
 /** Admins: every employee's records with filters, paging, CSV export and corrections. */
@@ -18,10 +19,6 @@ export const AllEmployeesTab = () => {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const [editing, setEditing] = useState<AttendanceRecord | null | undefined>(undefined);
-  const options = useLoad(async () => {
-    const [employees, departments] = await Promise.all([attendanceApi.employees(), attendanceApi.departments()]);
-    return { employees, departments };
-  });
   const { data, loading, error, reload } = useLoad(
     () => attendanceApi.list(filters, [page * perPage, page * perPage + perPage - 1]),
     [filters, page, perPage],
@@ -50,26 +47,17 @@ export const AllEmployeesTab = () => {
             </MenuItem>
           ))}
         </TextField>
-        <TextField
-          select
-          size="small"
+        <RecordPicker
+          reference="hr/departments"
           label={t('all.department')}
-          value={filters.department_id ? String(filters.department_id) : ''}
-          onChange={(e) => set({ department_id: e.target.value ? Number(e.target.value) : undefined })}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">{t('history.all')}</MenuItem>
-          {(options.data?.departments ?? []).map((d) => (
-            <MenuItem key={d.id} value={String(d.id)}>
-              {d.department_name}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={filters.department_id}
+          onChange={(id) => set({ department_id: id === undefined ? undefined : Number(id) })}
+        />
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={() => data && downloadCsv(data.records, isoDate(new Date()))} disabled={!data?.records.length}>
           {t('history.export')}
         </Button>
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)} disabled={!options.data}>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(null)}>
           {t('all.add')}
         </Button>
       </Box>
@@ -107,7 +95,6 @@ export const AllEmployeesTab = () => {
       <CorrectionDialog
         open={editing !== undefined}
         record={editing ?? null}
-        employees={options.data?.employees ?? []}
         onClose={() => setEditing(undefined)}
         onSaved={() => {
           setEditing(undefined);

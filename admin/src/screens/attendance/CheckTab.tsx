@@ -3,9 +3,10 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useNotify, useTranslate } from 'react-admin';
+import { useFormat } from '../../schema/format';
 import { errorMessage } from '../../providers/httpClient';
 import { LoadError } from '../../layout/LoadError';
-import { attendanceApi, formatHours, formatTime, locate, type AttendanceToday, type Position } from './api';
+import { attendanceApi, formatHours, locate, type AttendanceToday, type Position } from './api';
 import { StatusChip } from './RecordsView';
 import { useLoad } from './useAttendanceData';
 import { punchTime, useQueuedPunches } from './useQueuedPunches';
@@ -15,6 +16,7 @@ type Kind = 'check-in' | 'check-out';
 /** Check In/Out (hr.md 2, 7): location text, the browser's position, the two panels and today's summary. */
 export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const notify = useNotify();
   const { data: today, loading, error, reload } = useLoad(() => attendanceApi.today());
   const queued = useQueuedPunches(today);
@@ -70,7 +72,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   const spinner = (kind: Kind) => (busy === kind || (busy === 'locating' && kind === (canCheckOut ? 'check-out' : 'check-in')) ? <CircularProgress size={16} color="inherit" /> : undefined);
   const waiting = (key: 'waiting_in' | 'waiting_out', item: NonNullable<typeof queued.checkIn>) => (
     <Box component="span" data-testid={`queued-${key === 'waiting_in' ? 'check-in' : 'check-out'}`}>
-      {t(key, { time: formatTime(punchTime(item), today.time_zone) })}
+      {t(key, { time: format.time(punchTime(item)) })}
     </Box>
   );
 
@@ -108,7 +110,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Typography variant="h6">{t('check_in_title')}</Typography>
             <Typography color="text.secondary" sx={{ my: 1 }}>
               {record?.check_in_time
-                ? t(overnight ? 'checked_in_on' : 'checked_in_at', { date: record.attendance_date, time: formatTime(record.check_in_time, today.time_zone) })
+                ? t(overnight ? 'checked_in_on' : 'checked_in_at', { date: record.attendance_date, time: format.time(record.check_in_time) })
                 : queued.checkIn
                   ? waiting('waiting_in', queued.checkIn)
                   : t('not_yet_in')}
@@ -132,7 +134,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Typography variant="h6">{t('check_out_title')}</Typography>
             <Typography color="text.secondary" sx={{ my: 1 }}>
               {record?.check_out_time
-                ? t('checked_out_at', { time: formatTime(record.check_out_time, today.time_zone) })
+                ? t('checked_out_at', { time: format.time(record.check_out_time) })
                 : queued.checkOut
                   ? waiting('waiting_out', queued.checkOut)
                   : canCheckOut
@@ -163,10 +165,10 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
               <StatusChip status={record.status} />
               <Typography>
-                {translate('attendance.fields.check_in')}: {formatTime(record.check_in_time, today.time_zone)}
+                {translate('attendance.fields.check_in')}: {format.time(record.check_in_time)}
               </Typography>
               <Typography>
-                {translate('attendance.fields.check_out')}: {formatTime(record.check_out_time, today.time_zone)}
+                {translate('attendance.fields.check_out')}: {format.time(record.check_out_time)}
               </Typography>
               <Typography>
                 {translate('attendance.fields.work_hours')}: {formatHours(record.work_hours)}

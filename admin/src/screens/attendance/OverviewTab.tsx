@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
+import { useFormat } from '../../schema/format';
 import { useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
-import { attendanceApi, formatHours, formatTime, shiftDate } from './api';
+import { attendanceApi, formatHours, shiftDate } from './api';
 import { RecordsView, StatusChip } from './RecordsView';
 import { useLoad } from './useAttendanceData';
 import { punchTime, useQueuedPunches } from './useQueuedPunches';
@@ -22,6 +23,7 @@ const Stat = ({ label, value }: { label: string; value: string | number }) => (
 /** Today's record, statistic cards for the last 30 days and the last 7 days (hr.md 2, 9). */
 export const OverviewTab = () => {
   const translate = useTranslate();
+  const format = useFormat();
   const { data, loading, error, reload } = useLoad(async () => {
     const today = await attendanceApi.today();
     const weekStart = shiftDate(today.date, 6);
@@ -49,10 +51,10 @@ export const OverviewTab = () => {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
               <StatusChip status={record.status} />
               <Typography>
-                {translate('attendance.fields.check_in')}: {formatTime(record.check_in_time, today.time_zone)}
+                {translate('attendance.fields.check_in')}: {format.time(record.check_in_time)}
               </Typography>
               <Typography>
-                {translate('attendance.fields.check_out')}: {formatTime(record.check_out_time, today.time_zone)}
+                {translate('attendance.fields.check_out')}: {format.time(record.check_out_time)}
               </Typography>
               <Typography>
                 {translate('attendance.fields.work_hours')}: {formatHours(record.work_hours)}
@@ -65,7 +67,7 @@ export const OverviewTab = () => {
             (entry) =>
               entry && (
                 <Typography key={entry[0]} color="warning.dark" sx={{ mt: 1 }} data-testid="queued-punch">
-                  {translate(`attendance.check.${entry[0]}`, { time: formatTime(punchTime(entry[1]), today.time_zone) })}
+                  {translate(`attendance.check.${entry[0]}`, { time: format.time(punchTime(entry[1])) })}
                 </Typography>
               ),
           )}
@@ -92,7 +94,7 @@ export const OverviewTab = () => {
           {t('last7')}
         </Typography>
         <Card variant="outlined">
-          <RecordsView records={week} zone={today.time_zone} empty={translate('attendance.history.empty')} />
+          <RecordsView records={week} empty={translate('attendance.history.empty')} />
         </Card>
       </Box>
     </Box>

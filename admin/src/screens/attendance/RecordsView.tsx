@@ -16,28 +16,25 @@ import {
   type Theme,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatHours, formatTime, type AttendanceRecord, type AttendanceStatus } from './api';
+import { useFormat, type Formatters } from '../../schema/format';
+import { StatusChip as OneStatusChip } from '../../schema/StatusChip';
+import { formatHours, type AttendanceRecord, type AttendanceStatus } from './api';
 
-const COLORS: Record<AttendanceStatus, 'success' | 'warning' | 'error' | 'info'> = {
-  present: 'success',
-  late: 'warning',
-  absent: 'error',
-  leave: 'info',
-};
 
 export const StatusChip = ({ status }: { status: AttendanceStatus }) => {
   const translate = useTranslate();
-  return <Chip size="small" color={COLORS[status] ?? 'default'} label={translate(`attendance.status.${status}`)} />;
+  return <OneStatusChip value={status} label={translate(`attendance.status.${status}`)} />;
 };
 
 /** When the server received an entry sent offline (its check-in, else its check-out). */
-const receivedTitle = (record: AttendanceRecord, translate: (key: string, options?: object) => string) => {
+const receivedTitle = (record: AttendanceRecord, translate: (key: string, options?: object) => string, format: Formatters) => {
   const at = (record.is_offline ? record.check_in_received_at : null) ?? (record.check_out_offline ? record.check_out_received_at : null);
-  return at ? translate('attendance.flags.received', { time: new Date(at).toLocaleString() }) : undefined;
+  return at ? translate('attendance.flags.received', { time: format.dateTime(at) }) : undefined;
 };
 
 const Flags = ({ record }: { record: AttendanceRecord }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const flags = [
     record.is_offline || record.check_out_offline ? 'offline' : null,
     record.auto_checked_out ? 'auto' : null,
@@ -52,7 +49,7 @@ const Flags = ({ record }: { record: AttendanceRecord }) => {
           size="small"
           variant="outlined"
           label={translate(`attendance.flags.${f}`)}
-          title={f === 'offline' ? receivedTitle(record, translate) : undefined}
+          title={f === 'offline' ? receivedTitle(record, translate, format) : undefined}
         />
       ))}
     </Stack>
@@ -65,18 +62,17 @@ const Flags = ({ record }: { record: AttendanceRecord }) => {
  */
 export const RecordsView = ({
   records,
-  zone,
   showEmployee = false,
   action,
   empty,
 }: {
   records: AttendanceRecord[];
-  zone?: string;
   showEmployee?: boolean;
   action?: (record: AttendanceRecord) => ReactNode;
   empty: string;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   if (!records.length) {
     return (
@@ -100,7 +96,7 @@ export const RecordsView = ({
                 <StatusChip status={r.status} />
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {f('check_in')}: {formatTime(r.check_in_time, zone)} · {f('check_out')}: {formatTime(r.check_out_time, zone)} ·{' '}
+                {f('check_in')}: {format.time(r.check_in_time)} · {f('check_out')}: {format.time(r.check_out_time)} ·{' '}
                 {f('work_hours')}: {formatHours(r.work_hours)}
               </Typography>
               {r.check_in_location && (
@@ -146,8 +142,8 @@ export const RecordsView = ({
                   </Typography>
                 </TableCell>
               )}
-              <TableCell>{formatTime(r.check_in_time, zone)}</TableCell>
-              <TableCell>{formatTime(r.check_out_time, zone)}</TableCell>
+              <TableCell>{format.time(r.check_in_time)}</TableCell>
+              <TableCell>{format.time(r.check_out_time)}</TableCell>
               <TableCell align="right">{formatHours(r.work_hours)}</TableCell>
               <TableCell>
                 <StatusChip status={r.status} />

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { generateOpenApi, OPENAPI_FILE } from '../src/openapi/write-openapi';
 import { OpenApiChecker, openApiChecker } from './support/openapi-check';
+import { createValidationPipe } from '../src/common/http/validation';
+import { CreateShiftDto } from '../src/modules/shifts/dto/shift.dto';
+import { CreateWorkLocationDto } from '../src/modules/shifts/dto/work-location.dto';
 
 describe('openapi/openapi.json', () => {
   it('is what the code generates (run `npm run openapi` after changing the API)', async () => {
@@ -55,6 +58,29 @@ describe('openapi/openapi.json', () => {
     const payslip = doc.paths['/api/hr/payroll/{id}/payslip'].get.responses['200'];
     expect(Object.keys(payslip.content)).toEqual(['application/pdf']);
     expect(Object.keys(doc.paths['/api/hr/employees/export'].get.responses['200'].content)).toEqual(['text/csv']);
+  });
+});
+
+describe("the document's messages", () => {
+  const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
+  const pipe = createValidationPipe();
+  const refusal = async (dto: new () => object, body: object, field: string) => {
+    try {
+      await pipe.transform(body, { type: 'body', metatype: dto, data: undefined });
+    } catch (error) {
+      return ((error as { getResponse(): { errors: Array<{ field: string; message: string }> } }).getResponse().errors ?? []).find((e) => e.field === field)?.message;
+    }
+    return undefined;
+  };
+
+  it.each([
+    { name: 'CreateShiftDto', dto: CreateShiftDto, body: { shift_name: 'Night', shift_code: 'X'.repeat(51), start_time: '22:00', end_time: '06:00' }, field: 'shift_code', rule: 'maxLength' },
+    { name: 'CreateWorkLocationDto', dto: CreateWorkLocationDto, body: { location_name: 'Depot', latitude: 1, longitude: 1, radius: 5 }, field: 'radius', rule: 'minimum' },
+    { name: 'CreateShiftDto', dto: CreateShiftDto, body: { shift_name: 'Night', shift_code: 'N', start_time: '25:00', end_time: '06:00' }, field: 'start_time', rule: 'pattern' },
+  ])("$name $field: the pipe's own sentence for its broken $rule rule is in x-messages, which the console shows before sending", async ({ name, dto, body, field, rule }) => {
+    const said = await refusal(dto as new () => object, body, field);
+    expect(said).toBeTruthy();
+    expect(doc.components.schemas[name].properties[field]['x-messages'][rule]).toBe(said);
   });
 });
 

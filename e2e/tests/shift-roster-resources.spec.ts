@@ -18,6 +18,9 @@ for (const viewport of VIEWPORTS) {
   test.describe(`shift roster's generated screens on a ${viewport.name}`, () => {
     test.use({ viewport: viewport.size });
 
+    // three collections in one flow, on a machine that may be busy
+    test.setTimeout(180_000);
+
     test('shifts, locations and assignments: list, add (the form refuses what the server refuses, in its words), edit, delete', async ({ page, request }) => {
       const login = new LoginPage(page);
       await login.goto();

@@ -24,19 +24,27 @@ export const defaultsOf = (config: ResourceConfig, resource: ResourceSchema): Re
   ...config.form?.defaults,
 });
 
+/** Fields in the order given (the record's, where the resource names none), the others after them. */
+const ordered = <T extends { source: string }>(fields: T[], order: readonly string[]): T[] => {
+  const rank = (source: string) => (order.includes(source) ? order.indexOf(source) : order.length);
+  return [...fields].sort((a, b) => rank(a.source) - rank(b.source));
+};
+
 /** The create or edit form of a resource: its body's fields, each with the server's rules. */
 export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraActions }: Props) {
   const translate = useTranslate();
   const body = mode === 'create' ? resource.create : resource.update;
   const locked = mode === 'edit' ? (config.form?.locked ?? []) : [];
   // a locked field is not in the update body; it is shown from the create body, read-only
-  const fields = [
-    ...formFields(body, config.form),
-    ...formFields(resource.create, { include: locked.filter((name) => !body?.properties[name]) }),
-  ];
+  const fields = ordered(
+    [...formFields(body, config.form), ...formFields(resource.create, { include: locked.filter((name) => !body?.properties[name]) })],
+    config.form?.include ?? Object.keys(resource.record?.properties ?? {}),
+  );
   const wide = new Set(config.form?.wide ?? []);
   return (
     <SimpleForm
+      // the server's rules are checked by the form, in the server's words, not by the browser's own bubbles
+      noValidate
       onSubmit={onSubmit}
       defaultValues={mode === 'create' ? defaultsOf(config, resource) : undefined}
       toolbar={

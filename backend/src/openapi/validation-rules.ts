@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, type ValidationArguments } from 'class-validator';
+import { inWords } from '../common/http/fields';
 
 type Schema = Record<string, any>;
 
@@ -9,6 +10,45 @@ interface Rule {
   propertyName: string;
   constraints?: unknown[];
   each?: boolean;
+  message?: string | ((args: ValidationArguments) => string);
+  constraintCls?: object;
+  target?: object;
+}
+
+/** The document's name of a rule in `x-messages` (the console shows the message of the rule a value breaks). */
+const MESSAGE_KEYS: Record<string, string[]> = {
+  maxLength: ['maxLength'],
+  minLength: ['minLength'],
+  isLength: ['minLength', 'maxLength'],
+  min: ['minimum'],
+  max: ['maximum'],
+  matches: ['pattern'],
+  isEmail: ['email'],
+  isInt: ['integer'],
+  isNotEmpty: ['required'],
+};
+
+/**
+ * The sentence the validation pipe answers when a value breaks the rule: the rule's own message
+ * (a text or a function of its constraints) or class-validator's default, its tokens replaced,
+ * the property in words as the pipe writes it.
+ */
+function messageOf(rule: Rule, targetName: string): string | undefined {
+  const args: ValidationArguments = { targetName, property: rule.propertyName, object: {}, value: undefined, constraints: rule.constraints ?? [] };
+  let text: string | undefined;
+  if (typeof rule.message === 'function') text = rule.message(args);
+  else if (typeof rule.message === 'string') text = rule.message;
+  else if (rule.constraintCls) {
+    const [constraint] = getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls as Function);
+    const instance = constraint?.instance as { defaultMessage?: (args: ValidationArguments) => string } | undefined;
+    text = instance?.defaultMessage?.(args);
+  }
+  if (!text) return undefined;
+  const replaced = (args.constraints as unknown[]).reduce<string>(
+    (message, value, i) => message.split(`$constraint${i + 1}`).join(String(value)),
+    text.split('$property').join(rule.propertyName).split('$target').join(targetName).split('$value').join(''),
+  );
+  return inWords(replaced, rule.propertyName);
 }
 
 function patternOf(re: unknown): string | undefined {
@@ -103,7 +143,14 @@ export function addValidationRules(doc: OpenAPIObject): void {
     if (!properties) continue;
     for (const rule of storage.getTargetValidationMetadatas(cls, '', true, false)) {
       const property = properties[rule.propertyName];
-      if (property) apply(property, rule);
+      if (!property) continue;
+      apply(property, rule);
+      const keys = MESSAGE_KEYS[rule.name ?? ''];
+      const message = keys && !rule.each && !property.$ref ? messageOf(rule, name) : undefined;
+      if (message) {
+        const messages = (property['x-messages'] ??= {}) as Record<string, string>;
+        for (const key of keys) messages[key] ??= message;
+      }
     }
   }
 }

@@ -7,6 +7,7 @@ import type { ActiveAssignment } from '../shifts/shift-assignments.service';
 import { deviceTypeOf } from './attendance-time';
 import type { AttendancePunchDto } from './dto/check-in.dto';
 import { nearestFence, type Geofence } from './geo';
+import { formatDistance } from '../../common/units';
 
 /** Who is calling from where: the request's client address, user agent and device id. */
 export interface ClientInfo {
@@ -84,11 +85,11 @@ export class AttendanceRulesService {
     if (enforce && fences.length) {
       const threshold = settings.geolocation.accuracy_threshold;
       if (position.accuracy === null) {
-        throw unprocessable('accuracy is required with latitude and longitude to verify your location', 'accuracy');
+        throw unprocessable('Accuracy is required with latitude and longitude to verify your location', 'accuracy');
       }
       if (position.accuracy > threshold) {
         throw unprocessable(
-          `Your location is not accurate enough (±${Math.round(position.accuracy)} m; at most ${threshold} m is accepted). Move to an open area and try again`,
+          `Your location is not accurate enough (±${formatDistance(position.accuracy)}; at most ${formatDistance(threshold)} is accepted). Move to an open area and try again`,
           'accuracy',
         );
       }
@@ -98,7 +99,7 @@ export class AttendanceRulesService {
     if (enforce && match && !match.inside) {
       const radius = Math.min(match.fence.radius, maxRadius);
       throw unprocessable(
-        `You are ${Math.round(match.distance)} m from ${match.fence.name}; check in within ${radius} m of it`,
+        `You are ${formatDistance(match.distance)} from ${match.fence.name}; check in within ${formatDistance(radius)} of it`,
         'latitude',
       );
     }
@@ -149,7 +150,7 @@ export class AttendanceRulesService {
     const deviceId = sentId?.trim().slice(0, 128) || null;
     if (device.restrict_by_device_id) {
       if (!deviceId) {
-        throw unprocessable('This device cannot be identified: send its id in the X-Device-Id header or device_id', 'device_id');
+        throw unprocessable('This device cannot be identified: send its ID in the X-Device-Id header or as the device ID', 'device_id');
       }
       if (device.device_whitelist.length && !device.device_whitelist.includes(deviceId)) {
         throw unprocessable('This device is not on your company’s list of allowed devices', 'device_id');

@@ -3,6 +3,7 @@ import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ThrottlerGuard, ThrottlerModule, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { ApiError } from '../../common/http/errors';
+import { formatDuration } from '../../common/units';
 
 /**
  * Requests per minute per client address on each sign-in, registration and password route
@@ -23,7 +24,7 @@ export class AuthRateLimitGuard extends ThrottlerGuard {
     const seconds = Math.max(1, Math.ceil(detail.timeToBlockExpire));
     throw new ApiError(
       HttpStatus.TOO_MANY_REQUESTS,
-      `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      `Too many requests. Please try again in ${formatDuration(seconds)}.`,
       undefined,
       { retry_after: seconds },
     );

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../../common/http/errors';
 import { RecordCleanupRegistry } from '../settings/record-cleanup.registry';
+import { formatDuration } from '../../common/units';
 
 /** How long sign-in attempts are kept as history. */
 export const ATTEMPT_RETENTION_DAYS = 90;
@@ -122,10 +123,9 @@ export class LoginThrottle implements OnModuleInit {
       [key],
     );
     const retry = Math.max(1, Number(row?.retry ?? WINDOW_MINUTES * 60));
-    const minutes = Math.ceil(retry / 60);
     return new ApiError(
       HttpStatus.TOO_MANY_REQUESTS,
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many failed sign-in attempts. Please try again in ${formatDuration(retry)}.`,
       undefined,
       { retry_after: retry },
     );

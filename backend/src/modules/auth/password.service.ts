@@ -17,6 +17,7 @@ import type { ChangePasswordDto, ResetPasswordDto } from './dto/password.dto';
 import { LoginThrottle } from './login-throttle';
 import { MailService, escapeHtml } from './mail.service';
 import { SignInAudit } from './sign-in-audit';
+import { formatMinutes } from '../../common/units';
 
 export const RESET_REQUESTED = 'If an account exists for this email, we have sent a link to reset the password. Please check your inbox.';
 export const RESET_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
@@ -144,12 +145,12 @@ export class PasswordService implements OnModuleInit {
       text:
         `Hello ${user.first_name || user.username},\n\n` +
         `Someone (hopefully you) asked to reset the password of your HR Platform account.\n` +
-        `Open this link within ${ttl} minutes to choose a new password:\n\n${link}\n\n` +
+        `Open this link within ${formatMinutes(ttl)} to choose a new password:\n\n${link}\n\n` +
         `The link works once. If you did not ask for it, ignore this message: your password stays as it is.\n`,
       html:
         `<p>Hello ${escapeHtml(user.first_name || user.username)},</p>` +
         `<p>Someone (hopefully you) asked to reset the password of your HR Platform account. ` +
-        `Open this link within ${ttl} minutes to choose a new password:</p>` +
+        `Open this link within ${formatMinutes(ttl)} to choose a new password:</p>` +
         `<p><a href="${escapeHtml(link)}">Reset my password</a></p>` +
         `<p>The link works once. If you did not ask for it, ignore this message: your password stays as it is.</p>`,
     });

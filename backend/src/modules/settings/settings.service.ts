@@ -11,6 +11,7 @@ import {
   type AttendanceSettings,
 } from './attendance-settings.defaults';
 import type { UpdateAttendanceSettingsDto } from './dto/attendance-settings.dto';
+import { formatDistance } from '../../common/units';
 
 /** Company settings. `attendanceSettings(companyId)` is what the attendance module reads. */
 @Injectable()
@@ -63,7 +64,7 @@ export class SettingsService {
       });
       if (next.geolocation.default_radius > next.geolocation.max_radius) {
         throw badRequest(
-          `geolocation.default_radius (${next.geolocation.default_radius} m) must not be greater than geolocation.max_radius (${next.geolocation.max_radius} m)`,
+          `Default radius (${formatDistance(next.geolocation.default_radius)}) must not be greater than the maximum radius (${formatDistance(next.geolocation.max_radius)})`,
           'geolocation.default_radius',
         );
       }

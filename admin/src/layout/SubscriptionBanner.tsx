@@ -4,18 +4,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../auth/useSession';
 import { loadPermissions } from '../providers/authProvider';
-import { api } from '../providers/httpClient';
+import { apiData, client } from '../providers/apiClient';
 import { isImpersonating } from '../providers/session';
 
 const ChoosePackageDialog = lazy(() => import('../screens/packages/ChoosePackageDialog'));
 
-interface Subscription {
-  package: { id: number; package_name: string };
-  state: 'active' | 'trial' | 'trial_ended' | 'suspended' | 'cancelled';
-  trial_days_left: number | null;
-  write_blocked_reason: string | null;
-  pending_request: { package_name: string } | null;
-}
 
 export const SUBSCRIPTION_QUERY = 'subscription';
 
@@ -31,7 +24,7 @@ export const SubscriptionBanner = () => {
   const companyId = session.user?.company_id ?? null;
   const { data } = useQuery({
     queryKey: [SUBSCRIPTION_QUERY, companyId, session.user?.id],
-    queryFn: async () => (await api.get<Subscription>('/packages/subscription')).json,
+    queryFn: () => apiData(client.GET('/api/packages/subscription')),
     enabled: !!session.token && !!companyId,
     staleTime: 60_000,
     retry: false,

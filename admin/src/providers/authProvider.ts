@@ -1,5 +1,5 @@
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
-import { api } from './httpClient';
+import { apiData, client } from './apiClient';
 import { loadPlatformAccess } from './platformAccess';
 import { flushBeforeSignOut } from '../pwa/offlineQueue';
 import { forgetReads } from '../pwa/offlineReads';
@@ -34,8 +34,8 @@ export interface AppPermissions {
 /** Loads the caller's module permissions (once after sign-in, and after an impersonation switch). */
 export const loadPermissions = async (): Promise<PermissionEntry[]> => {
   try {
-    const { json } = await api.get<PermissionEntry[] | { data?: PermissionEntry[] }>('/permissions/user/permissions');
-    const list = Array.isArray(json) ? json : Array.isArray(json?.data) ? json.data : [];
+    const answer = await apiData(client.GET('/api/permissions/user/permissions'));
+    const list = Array.isArray(answer) ? answer : [];
     setPermissions(list);
     return list;
   } catch (error) {
@@ -49,7 +49,7 @@ export const loadPermissions = async (): Promise<PermissionEntry[]> => {
 /** GET /api/auth/me: refreshes the stored user; failures are only logged (spec 8). */
 export const refreshProfile = async (): Promise<SessionUser | null> => {
   try {
-    const { json } = await api.get<SessionUser>('/auth/me');
+    const json = await apiData(client.GET('/api/auth/me'));
     if (json) setUser(json);
     return json ?? null;
   } catch (error) {
@@ -66,7 +66,7 @@ export const storeSession = (accessToken: string, user: SessionUser) => {
 
 export const authProvider: AuthProvider = {
   async login({ email, password }: LoginParams) {
-    const { json } = await api.post<{ user: SessionUser; access_token: string }>('/auth/login', { email, password });
+    const json = await apiData(client.POST('/api/auth/login', { body: { email, password } }));
     if (!json?.access_token || !json.user) throw new HttpError('Login failed', 500, null);
     clearSession();
     storeSession(json.access_token, json.user);
@@ -81,7 +81,7 @@ export const authProvider: AuthProvider = {
       // writes made offline are sent while the token still works; the unsent ones wait for the next sign-in
       await flushBeforeSignOut();
       try {
-        await api.post('/auth/logout');
+        await client.POST('/api/auth/logout');
       } catch {
         // ignored: the local session is cleared anyway
       }

@@ -4,14 +4,11 @@
  * The signed-in user's rule is loaded once after sign-in (GET /api/auth/platform-access) and kept
  * with the session; the route guard applies it on every protected route.
  */
-import { api } from './httpClient';
+import type { components } from '../../../openapi/schema';
+import { apiData, client } from './apiClient';
 import { STORAGE_KEYS, type Session } from './session';
 
-export interface PlatformRule {
-  allowWebAccess: boolean;
-  allowPWAAccess: boolean;
-  forcePWA: boolean;
-}
+export type PlatformRule = Pick<components['schemas']['MyPlatformAccessDto'], 'allowWebAccess' | 'allowPWAAccess' | 'forcePWA'>;
 
 export type PlatformRedirect = '/platform-warning' | '/pwa-install';
 
@@ -58,7 +55,7 @@ export const loadPlatformAccess = (): Promise<PlatformRule> => {
   loading ??= (async () => {
     let rule = DEFAULT_RULE;
     try {
-      const { json } = await api.get<PlatformRule>('/auth/platform-access');
+      const json = await apiData(client.GET('/api/auth/platform-access'));
       if (json) rule = json;
     } catch (error) {
       console.warn('Failed to load the platform rule:', error instanceof Error ? error.message : error);

@@ -1,3 +1,4 @@
+import type { components } from '../../../openapi/schema';
 /**
  * The browser session: the four localStorage keys of spec 4 and a tiny subscribable store over them.
  * Everything that reads or writes the session goes through here (providers, guard, layout).
@@ -11,39 +12,18 @@ export const STORAGE_KEYS = {
   platformAccess: 'platform_access',
 } as const;
 
-export type Role = 'superadmin' | 'company_admin' | 'client' | 'employee';
+export type Role = components['schemas']['UserResponseDto']['role'];
 
-export interface SessionUser {
-  id: number | string;
-  username: string;
-  email: string;
-  role: Role;
-  first_name?: string | null;
-  last_name?: string | null;
-  company_id?: number | string | null;
-  company_name?: string | null;
-  /** the company's IANA time zone (null for the superadmin outside a company) */
-  time_zone?: string | null;
-  employee_id?: number | string | null;
-  impersonator?: { id: number | string; username: string } | null;
-  /** set by the API while a superadmin works as a company */
-  impersonating?: boolean;
-}
+type Schemas = components['schemas'];
+
+/** The signed-in user as the API answers it (login, /auth/me, impersonation). */
+export type SessionUser = Schemas['UserResponseDto'];
 
 /** One entry of GET /api/permissions/user/permissions. */
-export interface PermissionEntry {
-  module_id: number | string;
-  module: { id: number | string; module_key: string; module_name: string };
-  can_view: boolean;
-  can_create: boolean;
-  can_edit: boolean;
-  can_delete: boolean;
-}
+export type PermissionEntry = Schemas['EffectivePermissionDto'];
 
-export interface ImpersonatedCompany {
-  id: number | string;
-  company_name: string;
-}
+/** The company a superadmin works as (kept from the impersonation's answer). */
+export type ImpersonatedCompany = Pick<Schemas['CompanyResponseDto'], 'id' | 'company_name'>;
 
 export interface ModuleAccess {
   view: boolean;
@@ -143,7 +123,7 @@ export const clearSession = () => {
 export const isAuthenticated = (session: Session = getSession()) => !!session.token;
 
 export const isImpersonating = (session: Session = getSession()) =>
-  !!session.impersonatedCompany || !!session.user?.impersonator || !!session.user?.impersonating;
+  !!session.impersonatedCompany || !!session.user?.impersonating;
 
 /** Permission list → `{ employees: { view, create, edit, delete }, ... }` keyed by module_key. */
 export const toModuleAccess = (permissions: PermissionEntry[]): Record<string, ModuleAccess> => {

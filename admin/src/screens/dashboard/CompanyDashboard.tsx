@@ -31,68 +31,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { canOpen, type ModuleKey, type ProtectedPath } from '../../access';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
-import { api, errorMessage } from '../../providers/httpClient';
+import { errorMessage } from '../../providers/httpClient';
 import { companyName, isImpersonating } from '../../providers/session';
-import { formatDate, formatMoney } from '../people/format';
-import { StatusBadge } from '../employees/EmployeeList';
+import { apiData, client } from '../../providers/apiClient';
+import { useFormat } from '../../schema/format';
+import { StatusChip } from '../../schema/StatusChip';
 
-interface DashboardModule {
-  module_key: ModuleKey;
-  in_plan: boolean;
-  can_view: boolean;
-  can_create: boolean;
-  can_edit: boolean;
-}
-
-interface RecentEmployee {
-  id: number;
-  employee_code: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  department_name: string | null;
-  position_title: string | null;
-  employment_status: string;
-  hire_date: string | null;
-}
-
-interface RecentLeaveRequest {
-  id: number;
-  employee_name: string | null;
-  leave_type_name: string | null;
-  start_date: string;
-  end_date: string;
-  total_days: string;
-  status: string;
-}
-
-interface CompanyDashboardData {
-  company_name: string;
-  today: string;
-  cards: {
-    total_employees: number | null;
-    present_today: number | null;
-    pending_leaves: number | null;
-    monthly_payroll: string | null;
-  };
-  recent_employees: RecentEmployee[] | null;
-  recent_leave_requests: RecentLeaveRequest[] | null;
-  modules: DashboardModule[];
-  subscription: {
-    package_name: string;
-    subscription_status: string;
-    state: string;
-    trial_ends_at: string | null;
-    max_employees: number;
-    employees_count: number;
-  } | null;
-}
-
-const LEAVE_COLORS: Record<string, 'success' | 'warning' | 'error' | 'info'> = {
-  approved: 'success',
-  pending: 'warning',
-  rejected: 'error',
-};
 
 const UpgradeButton = () => {
   const translate = useTranslate();
@@ -181,13 +125,14 @@ const QuickAction = ({ to, icon, label, enabled }: { to: ProtectedPath; icon: Re
  */
 export default function CompanyDashboard() {
   const translate = useTranslate();
+  const format = useFormat();
   const session = useSession();
   const name = session.user?.username ?? '';
   const company = companyName(session);
   const hasCompany = !!session.user?.company_id || isImpersonating(session);
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['dashboard', 'company', session.user?.company_id ?? null, session.token],
-    queryFn: async () => (await api.get<CompanyDashboardData>('/dashboard/company')).json,
+    queryFn: () => apiData(client.GET('/api/dashboard/company')),
     enabled: hasCompany,
   });
 
@@ -276,7 +221,7 @@ export default function CompanyDashboard() {
           key="payroll"
           testId="card-monthly-payroll"
           title={translate('company_dashboard.monthly_payroll')}
-          value={formatMoney(cards.monthly_payroll, true)}
+          value={format.money(cards.monthly_payroll)}
           icon={<PaymentsIcon />}
           locked={!inPlan('payroll')}
         />
@@ -344,7 +289,7 @@ export default function CompanyDashboard() {
               ) : data.recent_employees?.length ? (
                 <List dense disablePadding>
                   {data.recent_employees.map((e) => (
-                    <ListItem key={e.id} disableGutters secondaryAction={<StatusBadge status={e.employment_status} />}>
+                    <ListItem key={e.id} disableGutters secondaryAction={<StatusChip value={e.employment_status} label={translate(`enums.${e.employment_status}`, { _: e.employment_status })} />}>
                       <ListItemAvatar>
                         <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 14 }}>
                           {`${e.first_name[0] ?? ''}${e.last_name[0] ?? ''}`.toUpperCase()}
@@ -352,7 +297,7 @@ export default function CompanyDashboard() {
                       </ListItemAvatar>
                       <ListItemText
                         primary={`${e.first_name} ${e.last_name}`}
-                        secondary={[e.position_title, e.department_name, formatDate(e.hire_date)].filter(Boolean).join(' · ')}
+                        secondary={[e.position_title, e.department_name, format.date(e.hire_date)].filter(Boolean).join(' · ')}
                       />
                     </ListItem>
                   ))}
@@ -387,7 +332,7 @@ export default function CompanyDashboard() {
                     <ListItem
                       key={r.id}
                       disableGutters
-                      secondaryAction={<Chip size="small" variant="outlined" color={LEAVE_COLORS[r.status] ?? 'info'} label={r.status} />}
+                      secondaryAction={<StatusChip value={r.status} label={translate(`enums.${r.status}`, { _: r.status })} />}
                     >
                       <ListItemAvatar>
                         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>
@@ -396,7 +341,7 @@ export default function CompanyDashboard() {
                       </ListItemAvatar>
                       <ListItemText
                         primary={[r.employee_name, r.leave_type_name].filter(Boolean).join(' · ')}
-                        secondary={`${formatDate(r.start_date)} – ${formatDate(r.end_date)} · ${translate('company_dashboard.days', { days: r.total_days })}`}
+                        secondary={`${format.date(r.start_date)} – ${format.date(r.end_date)} · ${translate('company_dashboard.days', { days: r.total_days })}`}
                       />
                     </ListItem>
                   ))}
@@ -444,7 +389,7 @@ export default function CompanyDashboard() {
                 {subscription.trial_ends_at && (
                   <Stack direction="row" justifyContent="space-between">
                     <Typography color="text.secondary">{translate('company_dashboard.trial_ends')}</Typography>
-                    <Typography>{formatDate(subscription.trial_ends_at)}</Typography>
+                    <Typography>{format.date(subscription.trial_ends_at)}</Typography>
                   </Stack>
                 )}
                 <Stack direction="row" justifyContent="space-between">

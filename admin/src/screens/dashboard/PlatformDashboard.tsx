@@ -23,21 +23,10 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
-import { api, errorMessage } from '../../providers/httpClient';
+import { errorMessage } from '../../providers/httpClient';
+import { apiData, client } from '../../providers/apiClient';
+import { useFormat } from '../../schema/format';
 import { LoadError } from '../../layout/LoadError';
-
-interface PlatformFigures {
-  total_companies: number;
-  active_clients: number;
-  trial_companies: number;
-  total_users: number;
-  mrr: string;
-  plans: Array<{ package_id: number; package_code: string; package_name: string; companies: number; active: number; mrr: string }>;
-  recent_companies: Array<{ id: number; company_name: string; company_code: string; subscription_plan: string; subscription_status: string; created_at: string }>;
-}
-
-const money = (amount: string) =>
-  `$${Number(amount).toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
 
 const StatCard = ({ label, value, icon, hint }: { label: string; value: ReactNode; icon: ReactNode; hint?: ReactNode }) => (
   <Card variant="outlined">
@@ -65,10 +54,11 @@ const StatCard = ({ label, value, icon, hint }: { label: string; value: ReactNod
 /** The superadmin's /dashboard (spec 2.12): Total Companies, Active Clients, Total Users, MRR, quick actions. */
 export default function PlatformDashboard() {
   const translate = useTranslate();
+  const format = useFormat();
   const session = useSession();
   const { data, isPending, error, refetch } = useQuery({
     queryKey: ['platform-dashboard'],
-    queryFn: async () => (await api.get<PlatformFigures>('/dashboard/platform')).json,
+    queryFn: () => apiData(client.GET('/api/dashboard/platform')),
   });
 
   const cards = data
@@ -81,7 +71,7 @@ export default function PlatformDashboard() {
           hint: translate('platform_dashboard.in_trial', { count: data.trial_companies }),
         },
         { label: 'total_users', value: data.total_users, icon: <PeopleIcon /> },
-        { label: 'mrr', value: money(data.mrr), icon: <AttachMoneyIcon />, hint: translate('platform_dashboard.mrr_hint') },
+        { label: 'mrr', value: format.money(data.mrr), icon: <AttachMoneyIcon />, hint: translate('platform_dashboard.mrr_hint') },
       ]
     : [];
   const maxCompanies = Math.max(1, ...(data?.plans ?? []).map((p) => p.companies));
@@ -137,7 +127,7 @@ export default function PlatformDashboard() {
                         {p.package_name}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        {translate('platform_dashboard.active_of', { active: p.active, total: p.companies })} · {money(p.mrr)}
+                        {translate('platform_dashboard.active_of', { active: p.active, total: p.companies })} · {format.money(p.mrr)}
                       </Typography>
                     </Stack>
                     <LinearProgress variant="determinate" value={(p.companies / maxCompanies) * 100} sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
@@ -155,7 +145,7 @@ export default function PlatformDashboard() {
                 <List dense>
                   {data.recent_companies.map((c) => (
                     <ListItem key={c.id} disableGutters secondaryAction={<Chip size="small" label={c.subscription_plan} />}>
-                      <ListItemText primary={c.company_name} secondary={`${c.company_code} · ${new Date(c.created_at).toLocaleDateString()}`} />
+                      <ListItemText primary={c.company_name} secondary={`${c.company_code} · ${format.dateTime(c.created_at)}`} />
                     </ListItem>
                   ))}
                 </List>

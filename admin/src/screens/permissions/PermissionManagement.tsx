@@ -20,17 +20,18 @@ import {
   TableHead,
   TableRow,
   Tabs,
+  TextField,
   Typography,
 } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { isImpersonating } from '../../providers/session';
 import {
   fetchEntries,
   fetchModules,
-  fetchSubjects,
   saveEntries,
+  toSubject,
   type EntryRecord,
   type Flags,
   type ModuleRecord,
@@ -41,6 +42,8 @@ import { LoadError } from '../../layout/LoadError';
 
 /** hr.md 9: the list of positions / departments is capped at 600 px. */
 const LIST_MAX_HEIGHT = 600;
+/** the first rows of the search; a larger company narrows the list by searching the server */
+const SUBJECTS_SHOWN = 100;
 const ACTIONS = ['can_view', 'can_create', 'can_edit', 'can_delete'] as const;
 const ACTION_LABEL: Record<(typeof ACTIONS)[number], string> = {
   can_view: 'permission_management.view',
@@ -74,7 +77,7 @@ export const PermissionManagement = () => {
 
   const [kind, setKind] = useState<SubjectKind>('positions');
   const [modules, setModules] = useState<ModuleRecord[]>([]);
-  const [subjects, setSubjects] = useState<Record<SubjectKind, Subject[] | null>>({ positions: null, departments: null });
+  const [search, setSearch] = useState('');
   const [listError, setListError] = useState(false);
   const [selected, setSelected] = useState<{ kind: SubjectKind; subject: Subject } | null>(null);
   const [matrix, setMatrix] = useState<Matrix>({});
@@ -86,13 +89,7 @@ export const PermissionManagement = () => {
   const loadLists = useCallback(async () => {
     setListError(false);
     try {
-      const [mods, positions, departments] = await Promise.all([
-        fetchModules(),
-        fetchSubjects('positions'),
-        fetchSubjects('departments'),
-      ]);
-      setModules(mods);
-      setSubjects({ positions, departments });
+      setModules(await fetchModules());
     } catch {
       setListError(true);
       notify('permission_management.load_failed', { type: 'error' });
@@ -153,7 +150,7 @@ export const PermissionManagement = () => {
     if (!selected) return;
     setSaving(true);
     try {
-      const payload: EntryRecord[] = Object.entries(matrix)
+      const payload = Object.entries(matrix)
         .filter(([, f]) => f.can_view)
         .map(([moduleId, f]) => ({ module_id: Number(moduleId), ...f }));
       const stored = toMatrix(await saveEntries(selected.kind, selected.subject.id, payload));
@@ -171,7 +168,12 @@ export const PermissionManagement = () => {
 
   if (needsCompany) return <Alert severity="info">{translate('permission_management.needs_company')}</Alert>;
 
-  const list = subjects[kind];
+  const subjects = useGetList(
+    `hr/${kind}`,
+    { filter: search.trim() ? { q: search.trim() } : {}, pagination: { page: 1, perPage: SUBJECTS_SHOWN }, sort: { field: kind === 'positions' ? 'position_title' : 'department_name', order: 'ASC' } },
+    { enabled: !needsCompany },
+  );
+  const list = subjects.data ? subjects.data.map((row) => toSubject(kind, row)) : subjects.error ? [] : null;
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 320px) 1fr' }, alignItems: 'start' }}>
@@ -180,10 +182,25 @@ export const PermissionManagement = () => {
           <Tab value="positions" label={translate('permission_management.positions')} />
           <Tab value="departments" label={translate('permission_management.departments')} />
         </Tabs>
+        <Box sx={{ p: 1.5, pb: 0 }}>
+          <TextField
+            size="small"
+            fullWidth
+            type="search"
+            label={translate('permission_subjects.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {(subjects.total ?? 0) > SUBJECTS_SHOWN && (
+            <Typography variant="caption" color="text.secondary">
+              {translate('permission_subjects.more', { shown: SUBJECTS_SHOWN, total: subjects.total })}
+            </Typography>
+          )}
+        </Box>
         <Box sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto' }} data-testid="permission-subjects">
-          {listError ? (
+          {listError || subjects.error ? (
             <Box sx={{ p: 2 }}>
-              <LoadError onRetry={loadLists}>
+              <LoadError onRetry={() => void (listError ? loadLists() : subjects.refetch())}>
                 {translate('permission_management.load_failed')}
               </LoadError>
             </Box>

@@ -1,25 +1,15 @@
-import { api } from '../../providers/httpClient';
+import type { components } from '../../../../openapi/schema';
+import { apiData, client } from '../../providers/apiClient';
 
-export interface ModuleRecord {
-  id: number;
-  module_key: string;
-  module_name: string;
-  description?: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface Flags {
-  can_view: boolean;
-  can_create: boolean;
-  can_edit: boolean;
-  can_delete: boolean;
-}
-
-export interface EntryRecord extends Flags {
-  module_id: number;
-}
-
+export type ModuleRecord = Schemas['ModuleDto'];
+export type EntryRecord = Schemas['PermissionEntryDto'];
+export type Flags = Pick<EntryRecord, 'can_view' | 'can_create' | 'can_edit' | 'can_delete'>;
 export type SubjectKind = 'positions' | 'departments';
+type SavedEntry = Schemas['SavePermissionsDto']['permissions'][number];
 
+/** A position or department as the matrix lists it. */
 export interface Subject {
   id: number;
   name: string;
@@ -27,22 +17,19 @@ export interface Subject {
   detail?: string | null;
 }
 
-/** Every row of a list endpoint (react-admin simple-rest range); lists here are a company's positions or departments. */
-const ALL = `range=${encodeURIComponent('[0,999]')}`;
+export const toSubject = (kind: SubjectKind, row: Record<string, unknown>): Subject =>
+  kind === 'positions'
+    ? { id: Number(row.id), name: String(row.position_title ?? `#${row.id}`), code: row.position_code as string, detail: row.department_name as string | null }
+    : { id: Number(row.id), name: String(row.department_name ?? `#${row.id}`), code: row.department_code as string };
 
-export const fetchModules = async () => (await api.get<ModuleRecord[]>('/permissions/modules')).json ?? [];
+export const fetchModules = () => apiData(client.GET('/api/permissions/modules'));
 
-export const fetchSubjects = async (kind: SubjectKind): Promise<Subject[]> => {
-  const { json } = await api.get<Array<Record<string, any>>>(`/hr/${kind}?${ALL}`);
-  return (json ?? []).map((row) =>
-    kind === 'positions'
-      ? { id: row.id, name: row.position_title ?? row.name ?? `#${row.id}`, code: row.position_code, detail: row.department_name }
-      : { id: row.id, name: row.department_name ?? row.name ?? `#${row.id}`, code: row.department_code },
-  );
-};
+export const fetchEntries = (kind: SubjectKind, id: number) =>
+  kind === 'positions'
+    ? apiData(client.GET('/api/permissions/positions/{id}/permissions', { params: { path: { id } } }))
+    : apiData(client.GET('/api/permissions/departments/{id}/permissions', { params: { path: { id } } }));
 
-export const fetchEntries = async (kind: SubjectKind, id: number) =>
-  (await api.get<EntryRecord[]>(`/permissions/${kind}/${id}/permissions`)).json ?? [];
-
-export const saveEntries = async (kind: SubjectKind, id: number, permissions: EntryRecord[]) =>
-  (await api.post<EntryRecord[]>(`/permissions/${kind}/${id}/permissions`, { permissions })).json ?? [];
+export const saveEntries = (kind: SubjectKind, id: number, permissions: SavedEntry[]) =>
+  kind === 'positions'
+    ? apiData(client.POST('/api/permissions/positions/{id}/permissions', { params: { path: { id } }, body: { permissions } }))
+    : apiData(client.POST('/api/permissions/departments/{id}/permissions', { params: { path: { id } }, body: { permissions } }));

@@ -96,8 +96,8 @@ const Cell = ({ config, field }: { config: ResourceConfig; field: FieldDescripto
 
 interface PanelProps {
   config: ResourceConfig;
-  /** opens a record in the screen's own dialog instead of the generated details or edit form */
-  onOpen?: (record: RaRecord) => void;
+  /** opens a record in the screen's own dialog instead of the generated details; `edit` opens the generated edit form */
+  onOpen?: (record: RaRecord, open: { edit: () => void }) => void;
   /** shown above the list, beside the Add button */
   title?: ReactNode;
   /** more buttons beside Add */
@@ -124,7 +124,7 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
   const sortable = new Set(resource.list?.sortable ?? []);
   const name = (record: RaRecord) => representation(config.name)(record);
   const close = () => setOpen(null);
-  const openRow = (record: RaRecord) => onOpen ? onOpen(record) : setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
+  const openRow = (record: RaRecord) => onOpen ? onOpen(record, { edit: () => setOpen({ mode: 'edit', record }) }) : setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
 
   const rowActions = (record: RaRecord) => (
     <Stack direction="row" spacing={0.5} justifyContent="flex-end" onClick={(e) => e.stopPropagation()}>

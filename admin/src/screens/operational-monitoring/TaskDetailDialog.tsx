@@ -21,6 +21,7 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { components } from '../../../../openapi/schema';
@@ -66,10 +67,13 @@ export const TaskDetailDialog = ({
   taskId,
   onClose,
   onChanged,
+  onEdit,
 }: {
   taskId: number;
   onClose: () => void;
   onChanged: () => void;
+  /** opens the task's whole edit form */
+  onEdit?: () => void;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -353,6 +357,11 @@ export const TaskDetailDialog = ({
         <Button onClick={onClose} disabled={busy}>
           {translate('monitoring.detail.close')}
         </Button>
+        {onEdit && (
+          <Button variant="contained" startIcon={<EditIcon />} disabled={busy} onClick={onEdit}>
+            {labels.text('edit')}
+          </Button>
+        )}
       </DialogActions>
       <Confirm
         isOpen={confirming}

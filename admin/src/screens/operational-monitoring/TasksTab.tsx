@@ -74,7 +74,7 @@ export const TasksTab = () => {
   const translate = useTranslate();
   const refresh = useRefresh();
   const [creating, setCreating] = useState(false);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const [opened, setOpened] = useState<{ id: number; edit: () => void } | null>(null);
 
   return (
     <>
@@ -84,7 +84,7 @@ export const TasksTab = () => {
           {translate('monitoring.new_task')}
         </Button>
       </Box>
-      <SchemaResource config={TASKS} onOpen={(record) => setOpenId(Number(record.id))} />
+      <SchemaResource config={TASKS} onOpen={(record, open) => setOpened({ id: Number(record.id), edit: open.edit })} />
       {creating && (
         <NewTaskDialog
           onClose={() => setCreating(false)}
@@ -94,7 +94,17 @@ export const TasksTab = () => {
           }}
         />
       )}
-      {openId !== null && <TaskDetailDialog taskId={openId} onClose={() => setOpenId(null)} onChanged={refresh} />}
+      {opened && (
+        <TaskDetailDialog
+          taskId={opened.id}
+          onClose={() => setOpened(null)}
+          onChanged={refresh}
+          onEdit={() => {
+            setOpened(null);
+            opened.edit();
+          }}
+        />
+      )}
     </>
   );
 };

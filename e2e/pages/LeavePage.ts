@@ -43,9 +43,10 @@ export class LeavePage {
     await expect(this.dialog).toBeHidden();
   }
 
-  /** The request row showing these dates (and, for an admin, this employee). */
+  /** The request row showing these dates (YYYY-MM-DD, shown as Dec 5, 2026) and, for an admin, this employee. */
   row(start: string, end: string, employee?: string): Locator {
-    let row = this.rows.filter({ hasText: `${start} → ${end}` });
+    const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    let row = this.rows.filter({ hasText: `${day(start)} → ${day(end)}` });
     if (employee) row = row.filter({ hasText: employee });
     return row;
   }

@@ -14,8 +14,8 @@ export class OperationalMonitoringPage {
     this.dashboardTab = page.getByRole('tab', { name: 'Dashboard' });
     this.tasksTab = page.getByRole('tab', { name: 'Tasks' });
     this.newTaskButton = page.getByRole('button', { name: 'New Task' });
-    this.search = page.getByRole('textbox', { name: 'Search tasks' });
-    this.rows = page.getByTestId('task-row');
+    this.search = page.getByTestId('resource-monitoring/tasks').getByPlaceholder('Search tasks');
+    this.rows = page.getByTestId('resource-monitoring/tasks').locator('tbody').getByRole('row');
     this.newTaskDialog = page.getByRole('dialog', { name: 'New Task' });
     this.detailDialog = page.getByRole('dialog').filter({ has: page.getByText('Comments', { exact: true }) });
   }
@@ -41,15 +41,18 @@ export class OperationalMonitoringPage {
       await this.page.getByRole('option', { name: extra.priority, exact: true }).click();
     }
     const picker = dialog.getByRole('combobox', { name: 'Departments' });
-    await expect(picker).not.toHaveAttribute('aria-disabled', 'true');
-    await picker.click();
-    for (const name of departments) await this.page.getByRole('option', { name, exact: true }).click();
-    await this.page.keyboard.press('Escape');
+    for (const name of departments) {
+      await picker.click();
+      await picker.fill(name);
+      await this.page.getByRole('option', { name, exact: true }).click();
+    }
     await dialog.getByRole('button', { name: 'Create Tasks' }).click();
   }
 
+  /** Searches and waits until the list shows only what matches. */
   async filterBySearch(text: string) {
     await this.search.fill(text);
+    await expect(this.rows.filter({ hasNotText: text })).toHaveCount(0, { timeout: 15_000 });
   }
 
   row(assignee: string): Locator {

@@ -1,8 +1,10 @@
 import { attendanceResourceMessages } from './attendance';
+import { monitoringResourceMessages } from './monitoring';
 import { shiftRosterMessages } from './shift-roster';
 
 /** Labels, help texts and enum wording of the schema layer's resources, by resource and field (`resources.<name>.fields.<field>`). */
 export const resourceMessages = {
   ...attendanceResourceMessages,
   ...shiftRosterMessages,
+  ...monitoringResourceMessages,
 };

@@ -96,6 +96,8 @@ const Cell = ({ config, field }: { config: ResourceConfig; field: FieldDescripto
 
 interface PanelProps {
   config: ResourceConfig;
+  /** opens a record in the screen's own dialog instead of the generated details; `edit` opens the generated edit form */
+  onOpen?: (record: RaRecord, open: { edit: () => void }) => void;
   /** shown above the list, beside the Add button */
   title?: ReactNode;
   /** more buttons beside Add */
@@ -108,7 +110,7 @@ interface PanelProps {
  * the server's rules, a details view where the API has one, delete after a confirmation, bulk
  * delete, each action offered only to who may do it. Embeddable in a tab of a custom screen.
  */
-export function SchemaResource({ config, title, actions }: PanelProps) {
+export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
   const resource = resourceSchema(config.name);
   const rights = useRights(resource);
   const labels = useLabels(config.name);
@@ -116,11 +118,13 @@ export function SchemaResource({ config, title, actions }: PanelProps) {
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState<RaRecord | null>(null);
   const columns = listColumns(resource, config.list);
-  const filters = listFilters(resource).map((filter) => filterInput(config.name, filter, labels));
+  const filters = listFilters(resource)
+    .map((filter) => (config.list?.filterChoices?.[filter.source] ? { ...filter, choices: [...config.list.filterChoices[filter.source]] } : filter))
+    .map((filter) => filterInput(config.name, filter, labels));
   const sortable = new Set(resource.list?.sortable ?? []);
   const name = (record: RaRecord) => representation(config.name)(record);
   const close = () => setOpen(null);
-  const openRow = (record: RaRecord) => setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
+  const openRow = (record: RaRecord) => onOpen ? onOpen(record, { edit: () => setOpen({ mode: 'edit', record }) }) : setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
 
   const rowActions = (record: RaRecord) => (
     <Stack direction="row" spacing={0.5} justifyContent="flex-end" onClick={(e) => e.stopPropagation()}>

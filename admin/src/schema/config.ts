@@ -18,6 +18,8 @@ export interface ResourceConfig {
     perPage?: number;
     /** a filter always sent (e.g. one parent's children) */
     filter?: Record<string, unknown>;
+    /** the values an enum filter offers where the spec offers fewer than the field has */
+    filterChoices?: Record<string, readonly (string | number)[]>;
   };
   form?: Selection & {
     /** fields shown but not editable after create (the server refuses to change them) */

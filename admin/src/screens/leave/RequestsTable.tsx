@@ -21,22 +21,16 @@ import UndoIcon from '@mui/icons-material/Undo';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
-import { API_URL } from '../../providers/httpClient';
-import { getSession } from '../../providers/session';
 import { touchIcon } from '../../pwa/phone';
 import { days, leaveApi, type LeaveRequest } from './api';
 import { RejectDialog } from './RejectDialog';
+import { useFormat } from '../../schema/format';
 import { StatusChip } from './StatusChip';
 
-const range = (r: LeaveRequest) => (r.start_date === r.end_date ? r.start_date : `${r.start_date} → ${r.end_date}`);
 
 /** Downloads an attachment with the bearer token (a plain link would carry none). */
 async function download(id: number, name: string) {
-  const response = await fetch(`${API_URL}/hr/leave-requests/attachments/${id}`, {
-    headers: { Authorization: `Bearer ${getSession().token ?? ''}` },
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  const url = URL.createObjectURL(await response.blob());
+  const url = URL.createObjectURL(await leaveApi.attachment(id));
   const link = document.createElement('a');
   link.href = url;
   link.download = name;
@@ -59,6 +53,8 @@ export const RequestsTable = ({
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const format = useFormat();
+  const range = (r: LeaveRequest) => (r.start_date === r.end_date ? format.date(r.start_date) : `${format.date(r.start_date)} → ${format.date(r.end_date)}`);
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [rejecting, setRejecting] = useState<LeaveRequest | null>(null);
   const [cancelling, setCancelling] = useState<LeaveRequest | null>(null);
@@ -202,7 +198,7 @@ export const RequestsTable = ({
                 <TableCell>
                   <StatusChip status={r.status} />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(r.requested_at).toLocaleDateString('en-US')}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(format.dayOf(r.requested_at))}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center' }}>
                     {attachment(r)}

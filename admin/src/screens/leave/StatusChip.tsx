@@ -1,8 +1,13 @@
-import { Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { statusColor } from './api';
+import { StatusChip as Chip } from '../../schema/StatusChip';
 
+/** A request's status: the console's one status chip, marked with its value. */
 export const StatusChip = ({ status }: { status: string }) => {
   const translate = useTranslate();
-  return <Chip size="small" color={statusColor(status)} label={translate(`leave.status.${status}`, { _: status })} data-status={status} />;
+  return (
+    <Box component="span" data-status={status}>
+      <Chip value={status} label={translate(`leave.status.${status}`, { _: status })} />
+    </Box>
+  );
 };

@@ -7,8 +7,11 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
-import { monitoringApi, type TaskMetrics } from './api';
+import type { components } from '../../../../openapi/schema';
+import { apiData, client } from '../../providers/apiClient';
 import { LoadError } from '../../layout/LoadError';
+
+type TaskMetrics = components['schemas']['TaskMetricsDto'];
 
 // recharts is large: it loads with the dashboard's charts, not with the Tasks tab
 const MetricsCharts = lazy(() => import('./MetricsCharts'));
@@ -41,10 +44,11 @@ export const DashboardTab = () => {
     setFailed(null);
     try {
       setMetrics(
-        await monitoringApi.metrics({
-          start_date: range.start_date || undefined,
-          end_date: range.end_date || undefined,
-        }),
+        await apiData<TaskMetrics>(
+          client.GET('/api/monitoring/tasks/metrics', {
+            params: { query: { start_date: range.start_date || undefined, end_date: range.end_date || undefined } },
+          }),
+        ),
       );
     } catch (error) {
       console.error('Failed to load task metrics', error);

@@ -1,7 +1,15 @@
 import { Card, CardContent, Grid, Typography, useTheme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, Legend } from 'recharts';
-import { PRIORITIES, STATUSES, type TaskMetrics } from './api';
+import type { components } from '../../../../openapi/schema';
+import { tasks } from '../../resources/monitoring';
+import { useLabels } from '../../schema/schema';
+
+type TaskMetrics = components['schemas']['TaskMetricsDto'];
+type Breakdown = Record<string, number | undefined>;
+
+const STATUSES = ['pending', 'in_progress', 'completed', 'cancelled', 'on_hold', 'overdue'] as const;
+const PRIORITIES = ['low', 'medium', 'high', 'urgent', 'critical'] as const;
 
 const ChartCard = ({ title, children, empty }: { title: string; children: React.ReactElement; empty: string | null }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -25,6 +33,7 @@ const ChartCard = ({ title, children, empty }: { title: string; children: React.
 /** Status breakdown (pie) and priority distribution (bars) of the dashboard. */
 export default function MetricsCharts({ metrics }: { metrics: TaskMetrics }) {
   const translate = useTranslate();
+  const labels = useLabels(tasks.name);
   const { palette } = useTheme();
   const statusColor: Record<string, string> = {
     pending: palette.grey[500],
@@ -43,13 +52,13 @@ export default function MetricsCharts({ metrics }: { metrics: TaskMetrics }) {
   };
   const statuses = STATUSES.map((s) => ({
     key: s,
-    name: translate(`monitoring.status.${s}`),
-    value: metrics.status_breakdown[s] ?? 0,
+    name: labels.choice('status', s),
+    value: (metrics.status_breakdown as Breakdown)[s] ?? 0,
   })).filter((d) => d.value > 0);
   const priorities = PRIORITIES.map((p) => ({
     key: p,
-    name: translate(`monitoring.priority.${p}`),
-    value: metrics.priority_breakdown[p] ?? 0,
+    name: labels.choice('priority', p),
+    value: (metrics.priority_breakdown as Breakdown)[p] ?? 0,
   }));
   const empty = metrics.total_created ? null : translate('monitoring.dashboard.no_tasks');
 

@@ -4,14 +4,17 @@ import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { DashboardTab } from './DashboardTab';
 import { TasksTab } from './TasksTab';
+import { TemplatesTab } from './TemplatesTab';
 
-type TabKey = 'dashboard' | 'tasks';
+type TabKey = 'dashboard' | 'tasks' | 'templates';
+const TABS: TabKey[] = ['dashboard', 'tasks', 'templates'];
 
-/** /hr/operational-monitoring (hr.md 2): a Dashboard tab of task metrics and a Tasks tab. */
+/** /hr/operational-monitoring (hr.md 2): a Dashboard tab of task metrics, a Tasks tab and the task templates. */
 export default function OperationalMonitoringScreen() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
-  const tab: TabKey = params.get('tab') === 'tasks' ? 'tasks' : 'dashboard';
+  const requested = params.get('tab') as TabKey | null;
+  const tab: TabKey = requested && TABS.includes(requested) ? requested : 'dashboard';
 
   return (
     <>
@@ -19,13 +22,16 @@ export default function OperationalMonitoringScreen() {
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
           value={tab}
+          variant="scrollable"
+          allowScrollButtonsMobile
           onChange={(_, value: TabKey) => setParams(value === 'dashboard' ? {} : { tab: value }, { replace: true })}
         >
           <Tab value="dashboard" label={translate('monitoring.tabs.dashboard')} />
           <Tab value="tasks" label={translate('monitoring.tabs.tasks')} />
+          <Tab value="templates" label={translate('monitoring.tabs.templates')} />
         </Tabs>
       </Box>
-      {tab === 'dashboard' ? <DashboardTab /> : <TasksTab />}
+      {tab === 'dashboard' ? <DashboardTab /> : tab === 'tasks' ? <TasksTab /> : <TemplatesTab />}
     </>
   );
 }

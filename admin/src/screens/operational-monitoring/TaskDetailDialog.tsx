@@ -21,12 +21,22 @@ import {
   Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/EditOutlined';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import type { components } from '../../../../openapi/schema';
+import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
-import { monitoringApi, type Task, type TaskChanges, type TaskComment, type TaskStatus } from './api';
-import { formatDate, formatDateTime, PriorityChip, StatusChip } from './chips';
 import { LoadError } from '../../layout/LoadError';
+import { useFormat } from '../../schema/format';
+import { useLabels } from '../../schema/schema';
+import { StatusChip } from '../../schema/StatusChip';
+import { tasks } from '../../resources/monitoring';
+
+type Task = components['schemas']['TaskResponseDto'];
+type TaskStatus = Task['status'];
+type TaskComment = components['schemas']['TaskCommentResponseDto'];
+type TaskChanges = components['schemas']['UpdateTaskDto'];
 
 const FINAL: TaskStatus[] = ['completed', 'cancelled'];
 /** What a user may move a task to from each status (overdue is the system's). */
@@ -39,12 +49,7 @@ const NEXT: Record<TaskStatus, TaskStatus[]> = {
   cancelled: ['cancelled'],
 };
 
-const dateInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
+const pathOf = (id: number) => ({ params: { path: { id } } });
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Grid size={{ xs: 12, sm: 6 }}>
@@ -62,13 +67,19 @@ export const TaskDetailDialog = ({
   taskId,
   onClose,
   onChanged,
+  onEdit,
 }: {
   taskId: number;
   onClose: () => void;
   onChanged: () => void;
+  /** opens the task's whole edit form */
+  onEdit?: () => void;
 }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const format = useFormat();
+  const labels = useLabels(tasks.name);
+  const dateInput = (iso: string | null) => (iso ? format.dayOf(iso) : '');
   const [task, setTask] = useState<Task | null>(null);
   const [comments, setComments] = useState<TaskComment[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -82,6 +93,9 @@ export const TaskDetailDialog = ({
   const [commentError, setCommentError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
 
+  const chip = (source: 'status' | 'priority', value: string) => <StatusChip value={value} label={labels.choice(source, value)} />;
+  const dayOf = (iso: string | null, empty = '—') => (iso ? format.date(format.dayOf(iso)) : empty);
+
   const show = (t: Task) => {
     setTask(t);
     setDraft({ status: t.status, progress: t.progress_percentage, due: dateInput(t.due_date) });
@@ -90,7 +104,10 @@ export const TaskDetailDialog = ({
   const load = useCallback(async () => {
     setFailed(false);
     try {
-      const [t, c] = await Promise.all([monitoringApi.get(taskId), monitoringApi.comments(taskId)]);
+      const [t, c] = await Promise.all([
+        apiData<Task>(client.GET('/api/monitoring/tasks/{id}', pathOf(taskId))),
+        apiData<TaskComment[]>(client.GET('/api/monitoring/tasks/{id}/comments', pathOf(taskId))),
+      ]);
       show(t);
       setComments(c);
     } catch (error) {
@@ -106,7 +123,7 @@ export const TaskDetailDialog = ({
   const save = async (changes: TaskChanges) => {
     setBusy(true);
     try {
-      show(await monitoringApi.update(taskId, changes));
+      show(await apiData<Task>(client.PUT('/api/monitoring/tasks/{id}', { ...pathOf(taskId), body: changes })));
       notify('monitoring.messages.updated', { type: 'success' });
       onChanged();
     } catch (error) {
@@ -129,7 +146,7 @@ export const TaskDetailDialog = ({
     setConfirming(false);
     setBusy(true);
     try {
-      await monitoringApi.remove(taskId);
+      await client.DELETE('/api/monitoring/tasks/{id}', pathOf(taskId));
       notify('monitoring.messages.deleted', { type: 'success' });
       onChanged();
       onClose();
@@ -146,7 +163,7 @@ export const TaskDetailDialog = ({
     }
     setBusy(true);
     try {
-      const added = await monitoringApi.addComment(taskId, comment.trim());
+      const added = await apiData<TaskComment>(client.POST('/api/monitoring/tasks/{id}/comments', { ...pathOf(taskId), body: { comment: comment.trim() } }));
       setComments((c) => [...(c ?? []), added]);
       setComment('');
       setCommentError(undefined);
@@ -181,10 +198,12 @@ export const TaskDetailDialog = ({
         ) : (
           <>
             <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }}>
-              <StatusChip status={task.status} />
-              <PriorityChip priority={task.priority} />
+              <Box component="span" data-testid="task-status">
+                {chip('status', task.status)}
+              </Box>
+              {chip('priority', task.priority)}
               <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-                {translate(`monitoring.category.${task.category}`)}
+                {labels.choice('category', task.category)}
               </Typography>
             </Stack>
             {task.description && (
@@ -199,16 +218,16 @@ export const TaskDetailDialog = ({
               <Field label={translate('monitoring.detail.position')}>{task.position_title ?? '—'}</Field>
               <Field label={translate('monitoring.detail.due_date')}>
                 <Box component="span" sx={{ color: task.is_overdue ? 'error.main' : undefined }}>
-                  {formatDate(task.due_date, translate('monitoring.detail.no_due_date'))}
+                  {dayOf(task.due_date, translate('monitoring.detail.no_due_date'))}
                 </Box>
               </Field>
               <Field label={translate('monitoring.detail.estimated_hours')}>{task.estimated_hours ?? '—'}</Field>
               <Field label={translate('monitoring.detail.created')}>
-                {formatDateTime(task.created_at)}
+                {format.dateTime(task.created_at)}
                 {task.created_by_name ? ` · ${task.created_by_name}` : ''}
               </Field>
               <Field label={translate('monitoring.detail.completed_at')}>
-                {task.completed_at ? formatDateTime(task.completed_at) : '—'}
+                {format.dateTime(task.completed_at)}
               </Field>
             </Grid>
 
@@ -224,7 +243,7 @@ export const TaskDetailDialog = ({
                 }
               >
                 {translate('monitoring.detail.final_hint', {
-                  status: translate(`monitoring.status.${task.status}`).toLowerCase(),
+                  status: labels.choice('status', task.status).toLowerCase(),
                 })}
               </Alert>
             ) : (
@@ -246,7 +265,7 @@ export const TaskDetailDialog = ({
                     >
                       {NEXT[task.status].map((s) => (
                         <MenuItem key={s} value={s} disabled={s === 'overdue'}>
-                          {translate(`monitoring.status.${s}`)}
+                          {labels.choice('status', s)}
                         </MenuItem>
                       ))}
                     </TextField>
@@ -300,7 +319,7 @@ export const TaskDetailDialog = ({
                 <ListItem key={c.id} disableGutters alignItems="flex-start">
                   <ListItemText
                     primary={c.comment}
-                    secondary={`${c.author_name ?? '—'} · ${formatDateTime(c.created_at)}`}
+                    secondary={`${c.author_name ?? '—'} · ${format.dateTime(c.created_at)}`}
                     slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
                   />
                 </ListItem>
@@ -338,6 +357,11 @@ export const TaskDetailDialog = ({
         <Button onClick={onClose} disabled={busy}>
           {translate('monitoring.detail.close')}
         </Button>
+        {onEdit && (
+          <Button variant="contained" startIcon={<EditIcon />} disabled={busy} onClick={onEdit}>
+            {labels.text('edit')}
+          </Button>
+        )}
       </DialogActions>
       <Confirm
         isOpen={confirming}

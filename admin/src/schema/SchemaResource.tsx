@@ -122,8 +122,10 @@ export function SchemaResource({ config, title, actions }: PanelProps) {
   const close = () => setOpen(null);
   const openRow = (record: RaRecord) => setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
 
+  const RowActions = config.rowActions;
   const rowActions = (record: RaRecord) => (
-    <Stack direction="row" spacing={0.5} justifyContent="flex-end" onClick={(e) => e.stopPropagation()}>
+    <Stack direction="row" spacing={0.5} justifyContent="flex-end" alignItems="center" onClick={(e) => e.stopPropagation()}>
+      {RowActions && <RowActions record={record} />}
       {rights.edit && (
         <Tooltip title={labels.text('edit')}>
           <IconButton size="small" aria-label={`${labels.text('edit')} ${name(record)}`} onClick={() => setOpen({ mode: 'edit', record })}>
@@ -196,6 +198,7 @@ export function SchemaResource({ config, title, actions }: PanelProps) {
                 </RecordContextProvider>
               ) : undefined
             }
+            {...(RowActions ? { rightIcon: (record: RaRecord) => <Box onClick={(e) => e.stopPropagation()}><RowActions record={record} /></Box> } : {})}
           />
         ) : (
           <Datagrid
@@ -214,7 +217,7 @@ export function SchemaResource({ config, title, actions }: PanelProps) {
                 render={() => <Cell config={config} field={field} />}
               />
             ))}
-            {(rights.edit || rights.delete) && <FunctionField label="" textAlign="right" render={rowActions} />}
+            {(rights.edit || rights.delete || !!RowActions) && <FunctionField label="" textAlign="right" render={rowActions} />}
           </Datagrid>
         )}
       </List>
@@ -273,7 +276,7 @@ const EmptyState = ({ labels, canCreate, onCreate }: { labels: ReturnType<typeof
   </Card>
 );
 
-const FormDialog = ({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) => {
+export const FormDialog = ({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) => {
   const phone = useIsPhone();
   const labels = useLabels('');
   return (
@@ -318,7 +321,7 @@ function useSave(config: ResourceConfig, mode: 'create' | 'edit', row: RaRecord 
   };
 }
 
-const CreateForm = ({ config, onDone }: { config: ResourceConfig; onDone: () => void }) => {
+export const CreateForm = ({ config, onDone }: { config: ResourceConfig; onDone: () => void }) => {
   const resource = resourceSchema(config.name);
   const save = useSave(config, 'create', undefined, onDone);
   return <SchemaForm config={config} resource={resource} mode="create" onSubmit={save} onCancel={onDone} />;
@@ -331,7 +334,7 @@ const useFullRecord = (config: ResourceConfig, row: RaRecord) => {
   return { record: resource.operations.get ? data : row, isPending: !!resource.operations.get && isPending };
 };
 
-const EditForm = ({ config, row, onDone, onDelete }: { config: ResourceConfig; row: RaRecord; onDone: () => void; onDelete?: () => void }) => {
+export const EditForm = ({ config, row, onDone, onDelete }: { config: ResourceConfig; row: RaRecord; onDone: () => void; onDelete?: () => void }) => {
   const resource = resourceSchema(config.name);
   const { record, isPending } = useFullRecord(config, row);
   const save = useSave(config, 'edit', record ?? row, onDone);

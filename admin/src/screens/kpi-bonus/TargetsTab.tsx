@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect } from 'react';
-import { Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Box, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import FunctionsIcon from '@mui/icons-material/Functions';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import { useGetManyAggregate, useTranslate, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -72,7 +73,7 @@ const PeriodCell = ({ record }: { record: RaRecord }) => {
   const format = useFormat();
   const t = record as Target;
   return (
-    <Typography variant="body2" component="span">
+    <Typography variant="body2" component="span" sx={{ display: 'block', minWidth: 96 }}>
       {format.date(t.period_start_date)} – {format.date(t.period_end_date)}
     </Typography>
   );
@@ -114,17 +115,22 @@ const RowActions = ({ record }: { record: RaRecord }) => {
   const target = record as Target;
   const { data } = useGetManyAggregate<Kpi & RaRecord>('kpi/kpis', { ids: [target.kpi_id] });
   const source = data?.[0]?.data_source_type;
+  const recordValue = translate('kpi_bonus.targets.record_value');
+  const computed = translate('kpi_bonus.targets.computed');
+  // icons with their words as tooltip and name: the action column stays inside a 1440 px desktop
   if (source === 'manual')
     return (
-      <Button size="small" startIcon={<EditNoteIcon />} onClick={() => onRecord(target)} sx={{ whiteSpace: 'nowrap' }}>
-        {translate('kpi_bonus.targets.record_value')}
-      </Button>
+      <Tooltip title={recordValue}>
+        <IconButton size="small" color="primary" aria-label={recordValue} onClick={() => onRecord(target)}>
+          <EditNoteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
     );
   if (source)
     return (
-      <Typography variant="caption" color="text.secondary" sx={{ mr: 1 }}>
-        {translate('kpi_bonus.targets.computed')}
-      </Typography>
+      <Tooltip title={computed}>
+        <FunctionsIcon fontSize="small" color="disabled" aria-label={computed} sx={{ mx: 0.5 }} />
+      </Tooltip>
     );
   return null;
 };

@@ -81,7 +81,8 @@ for (const viewport of VIEWPORTS) {
       await targets.fill({ 'Target value': 45 });
       await targets.save();
       await targets.expectSaved('Target updated successfully');
-      await expect(targets.row(`Won deals ${id}`)).toContainText('45.00');
+      // a phone's card shows whom, the KPI, the period and the result; the table also the values
+      if (viewport.name === 'desktop') await expect(targets.row(`Won deals ${id}`)).toContainText('45.00');
       await targets.delete(`Won deals ${id}`, 'Delete target');
       await expect(page.getByText('Target deleted successfully').first()).toBeVisible();
       await expect(targets.row(`Won deals ${id}`)).toHaveCount(0);

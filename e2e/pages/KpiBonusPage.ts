@@ -26,13 +26,13 @@ export class KpiBonusPage {
     this.calculateBonusesButton = page.getByRole('button', { name: 'Calculate Bonuses' });
     this.periodStart = page.getByLabel('Period Start', { exact: true });
     this.periodEnd = page.getByLabel('Period End', { exact: true });
-    this.kpiRows = page.getByTestId('kpi-row');
-    this.targetRows = page.getByTestId('target-row');
+    this.kpiRows = page.getByTestId('resource-kpi/kpis').locator('tbody tr');
+    this.targetRows = page.getByTestId('resource-kpi/kpi-targets').locator('tbody tr');
     this.paymentRows = page.getByTestId('payment-row');
-    this.kpiDialog = page.getByRole('dialog', { name: /^(New|Edit) KPI$/ });
-    this.targetDialog = page.getByRole('dialog', { name: /^(New|Edit) Target$/ });
+    this.kpiDialog = page.getByRole('dialog').filter({ hasText: /^(New|Edit) KPI/ });
+    this.targetDialog = page.getByRole('dialog').filter({ hasText: /^(New|Edit) Target/ });
     this.ruleDialog = page.getByRole('dialog', { name: 'Bonus Rule' });
-    this.valueDialog = page.getByRole('dialog', { name: 'Record actual value' });
+    this.valueDialog = page.getByRole('dialog').filter({ hasText: /^Record actual value/ });
     this.paidDialog = page.getByRole('dialog', { name: 'Mark bonus as paid' });
   }
 

@@ -1,5 +1,6 @@
 import { attendanceResourceMessages } from './attendance';
 import { monitoringResourceMessages } from './monitoring';
+import { kpiMessages } from './kpi';
 import { shiftRosterMessages } from './shift-roster';
 
 /** Labels, help texts and enum wording of the schema layer's resources, by resource and field (`resources.<name>.fields.<field>`). */
@@ -7,4 +8,5 @@ export const resourceMessages = {
   ...attendanceResourceMessages,
   ...shiftRosterMessages,
   ...monitoringResourceMessages,
+  ...kpiMessages,
 };

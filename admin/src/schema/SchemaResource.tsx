@@ -126,8 +126,10 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
   const close = () => setOpen(null);
   const openRow = (record: RaRecord) => onOpen ? onOpen(record, { edit: () => setOpen({ mode: 'edit', record }) }) : setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
 
+  const RowActions = config.rowActions;
   const rowActions = (record: RaRecord) => (
-    <Stack direction="row" spacing={0.5} justifyContent="flex-end" onClick={(e) => e.stopPropagation()}>
+    <Stack direction="row" spacing={0.5} justifyContent="flex-end" alignItems="center" onClick={(e) => e.stopPropagation()}>
+      {RowActions && <RowActions record={record} />}
       {rights.edit && (
         <Tooltip title={labels.text('edit')}>
           <IconButton size="small" aria-label={`${labels.text('edit')} ${name(record)}`} onClick={() => setOpen({ mode: 'edit', record })}>
@@ -200,6 +202,7 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
                 </RecordContextProvider>
               ) : undefined
             }
+            {...(RowActions ? { rightIcon: (record: RaRecord) => <Box onClick={(e) => e.stopPropagation()}><RowActions record={record} /></Box> } : {})}
           />
         ) : (
           <Datagrid
@@ -218,7 +221,7 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
                 render={() => <Cell config={config} field={field} />}
               />
             ))}
-            {(rights.edit || rights.delete) && <FunctionField label="" textAlign="right" render={rowActions} />}
+            {(rights.edit || rights.delete || !!RowActions) && <FunctionField label="" textAlign="right" render={rowActions} />}
           </Datagrid>
         )}
       </List>
@@ -277,7 +280,7 @@ const EmptyState = ({ labels, canCreate, onCreate }: { labels: ReturnType<typeof
   </Card>
 );
 
-const FormDialog = ({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) => {
+export const FormDialog = ({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) => {
   const phone = useIsPhone();
   const labels = useLabels('');
   return (
@@ -322,7 +325,7 @@ function useSave(config: ResourceConfig, mode: 'create' | 'edit', row: RaRecord 
   };
 }
 
-const CreateForm = ({ config, onDone, onCancel = onDone }: { config: ResourceConfig; onDone: () => void; onCancel?: () => void }) => {
+export const CreateForm = ({ config, onDone, onCancel = onDone }: { config: ResourceConfig; onDone: () => void; onCancel?: () => void }) => {
   const resource = resourceSchema(config.name);
   const save = useSave(config, 'create', undefined, onDone);
   return <SchemaForm config={config} resource={resource} mode="create" onSubmit={save} onCancel={onCancel} />;
@@ -351,7 +354,7 @@ const useFullRecord = (config: ResourceConfig, row: RaRecord) => {
   return { record: resource.operations.get ? data : row, isPending: !!resource.operations.get && isPending };
 };
 
-const EditForm = ({
+export const EditForm = ({
   config,
   row,
   onDone,

@@ -31,6 +31,8 @@ export interface ResourceConfig {
   };
   /** a custom cell where the spec needs one */
   cells?: Record<string, ComponentType<{ record: RaRecord; field: FieldDescriptor }>>;
+  /** more actions of a row where the spec asks for them, before Edit and Delete (on a phone: in the card) */
+  rowActions?: ComponentType<{ record: RaRecord }>;
   /** a custom input where the spec needs one */
   inputs?: Record<string, (field: FieldDescriptor, mode: 'create' | 'edit') => ReactNode>;
   /** the body sent, from the form's values (default: the body's properties, empty texts as null where allowed) */

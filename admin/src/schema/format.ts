@@ -136,3 +136,23 @@ export function fromZonedInput(text: string | null | undefined, zone: string): s
   }
   return new Date(guess).toISOString();
 }
+
+/**
+ * A decimal as stored (`56250.00`), grouped with 2 decimals (`56,250.00`); worked on the text itself,
+ * so a large amount reads exactly as stored. Empty where there is none.
+ */
+export function formatDecimal(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(value).trim());
+  if (!match) return String(value);
+  const cents = (match[3] ?? '').padEnd(2, '0');
+  if (cents.length > 2) return Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return `${match[1]}${match[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+/** A percentage as a whole number (`112.5` → `113%`). */
+export function formatPercent(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const n = Number(value);
+  return Number.isFinite(n) ? `${Math.round(n)}%` : String(value);
+}

@@ -19,27 +19,37 @@ import AddIcon from '@mui/icons-material/Add';
 import RemoveCircleOutlineIcon from '@mui/icons-material/RemoveCircleOutline';
 import { useNotify, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
-import { errorMessage } from '../../providers/httpClient';
-import { BONUS_TYPES, kpiApi, MAX_TIERS, newIdempotencyKey, type BonusRule, type BonusType, type Kpi } from './api';
+import type { components } from '../../../../openapi/schema';
+import { apiData, client } from '../../providers/apiClient';
+import { errorMessage, fieldErrors } from '../../providers/httpClient';
+import { newIdempotencyKey } from './idempotency';
 import { DialogFrame } from './DialogFrame';
-import { serverErrors } from './serverErrors';
 
-interface Tier {
-  min_achievement: string;
-  bonus_type: BonusType;
-  bonus_value: string;
-}
-interface Form {
-  name: string;
-  description: string;
-  tiers: Tier[];
-  max_bonus_amount: string;
-  is_active: boolean;
-}
+type Kpi = components['schemas']['KpiResponseDto'];
+type BonusRule = components['schemas']['BonusRuleResponseDto'];
+type NewRule = components['schemas']['CreateBonusRuleDto'];
+type Tier = components['schemas']['BonusTierDto'];
+/** The rule as the form edits it: texts where the body allows null. */
+type Form = Required<Pick<NewRule, 'name' | 'tiers' | 'is_active'>> & { description: string; max_bonus_amount: string };
+
+const BONUS_TYPES: ReadonlyArray<Tier['bonus_type']> = ['fixed', 'salary_percentage'];
+const MAX_TIERS = 10;
 
 const FIELDS = ['name', 'description', 'tiers', 'max_bonus_amount', 'is_active'];
 const TIER_FIELD = /^tiers\.(\d+)\.(min_achievement|bonus_type|bonus_value)$/;
 const shown = (field: string) => FIELDS.includes(field) || TIER_FIELD.test(field);
+
+/** The server's field errors under the fields the form has; any other message (or the fallback) above them. */
+const serverErrors = (error: unknown, fallback: string) => {
+  const errors: Record<string, string> = {};
+  let alert: string | null = null;
+  for (const { field, message } of fieldErrors(error)) {
+    if (shown(field)) errors[field] ??= message;
+    else alert ??= message;
+  }
+  if (!Object.keys(errors).length && !alert) alert = errorMessage(error, fallback);
+  return { errors, alert };
+};
 
 const fromRule = (rule: BonusRule): Form => ({
   name: rule.name,
@@ -79,7 +89,7 @@ export const BonusRuleDialog = ({ kpi, onClose, onSaved }: { kpi: Kpi; onClose: 
     if (!kpi.bonus_rule_id) return;
     setLoadFailed(null);
     try {
-      const found = await kpiApi.rule(kpi.bonus_rule_id);
+      const found = await apiData<BonusRule>(client.GET('/api/kpi/bonus-rules/{id}', { params: { path: { id: kpi.bonus_rule_id } } }));
       setRule(found);
       setForm(fromRule(found));
     } catch (error) {
@@ -135,13 +145,13 @@ export const BonusRuleDialog = ({ kpi, onClose, onSaved }: { kpi: Kpi; onClose: 
       is_active: form.is_active,
     };
     try {
-      if (rule) await kpiApi.updateRule(rule.id, body);
-      else await kpiApi.createRule({ ...body, kpi_id: kpi.id }, key);
+      if (rule) await client.PUT('/api/kpi/bonus-rules/{id}', { params: { path: { id: rule.id } }, body });
+      else await client.POST('/api/kpi/bonus-rules', { body: { ...body, kpi_id: kpi.id }, headers: { 'Idempotency-Key': key } });
       notify('kpi_bonus.messages.rule_saved', { type: 'success' });
       onSaved();
     } catch (error) {
       const fallback = translate('kpi_bonus.messages.rule_save_failed');
-      const found = serverErrors(error, shown, fallback);
+      const found = serverErrors(error, fallback);
       setErrors(found.errors);
       setAlert(found.alert);
       notify(found.alert ?? Object.values(found.errors)[0] ?? fallback, { type: 'error' });

@@ -4,20 +4,89 @@ import SearchIcon from '@mui/icons-material/Search';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import PaidIcon from '@mui/icons-material/Paid';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetList, useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { components } from '../../../../openapi/schema';
+import { apiAnswer, apiData, client } from '../../providers/apiClient';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
-import { kpiApi, PAYMENT_ACTIONS, PAYMENT_STATUSES, type Payment, type PaymentAction, type PaymentStatus, type Period } from './api';
+import { formatPercent, useFormat } from '../../schema/format';
+import { StatusChip } from '../../schema/StatusChip';
 import { CalculateBonusesButton } from './CalculateButtons';
-import { OrNA, PaymentStatusChip } from './chips';
-import { formatDate, money, percent, periodRange } from './format';
 import { ListCard } from './ListCard';
 import { MarkPaidDialog } from './MarkPaidDialog';
+import type { Period } from './period';
 import { PeriodInputs } from './PeriodInputs';
 import { ReasonDialog } from './ReasonDialog';
-import { useBonusPayments } from './useBonusPayments';
+
+type Payment = components['schemas']['BonusPaymentResponseDto'];
+type PaymentAction = 'approve' | 'mark-paid' | 'reject' | 'cancel';
+
+/** hr.md 4: every status the Bonuses tab can show (the server writes all but pending). */
+const PAYMENT_STATUSES = ['pending', 'calculated', 'approved', 'paid', 'rejected', 'cancelled'] as const;
+
+/**
+ * What may happen to a payment next (the server's transitions): calculated → approved → paid;
+ * calculated or approved → rejected or cancelled. Paid, rejected and cancelled ones are final.
+ */
+const PAYMENT_ACTIONS: Record<string, readonly PaymentAction[]> = {
+  pending: ['approve', 'reject', 'cancel'],
+  calculated: ['approve', 'reject', 'cancel'],
+  approved: ['mark-paid', 'reject', 'cancel'],
+};
+
+/** A text, or N/A when there is none (hr.md 2: missing values show N/A). */
+const OrNA = ({ value }: { value: string | null | undefined }) => {
+  const translate = useTranslate();
+  return value === null || value === undefined ? (
+    <Typography component="span" variant="inherit" color="text.secondary">
+      {translate('kpi_bonus.not_available')}
+    </Typography>
+  ) : (
+    <>{value}</>
+  );
+};
+
+/** hr.md 4: a page of payments for the filters and the totals (all, paid, pending) of the same filters. */
+const useBonusPayments = (filter: Record<string, string>) => {
+  const translate = useTranslate();
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(10);
+  const key = JSON.stringify(filter);
+  const [shownKey, setShownKey] = useState(key);
+  // new filters start again from the first page
+  if (shownKey !== key) {
+    setShownKey(key);
+    setPage(0);
+  }
+  const list = useGetList<Payment & RaRecord>('kpi/bonus-payments', { pagination: { page: page + 1, perPage }, filter });
+  const totals = useQuery({
+    queryKey: ['kpi/bonus-payments', 'totals', filter],
+    queryFn: () => apiData(client.GET('/api/kpi/bonus-payments/totals', { params: { query: { filter: key } } })),
+  });
+  return {
+    rows: list.data ?? [],
+    total: list.total ?? 0,
+    loaded: !!list.data,
+    loading: list.isFetching,
+    failed: list.error ? errorMessage(list.error, translate('kpi_bonus.load_failed')) : null,
+    reload: () => {
+      void list.refetch();
+      void totals.refetch();
+    },
+    totals: totals.data ?? null,
+    page,
+    setPage,
+    perPage,
+    setPerPage: (size: number) => {
+      setPerPage(size);
+      setPage(0);
+    },
+  };
+};
 
 const TotalCard = ({ label, amount, count, icon, testId }: { label: string; amount: string | null; count: number | null; icon: ReactNode; testId: string }) => {
   const translate = useTranslate();
+  const format = useFormat();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -31,7 +100,7 @@ const TotalCard = ({ label, amount, count, icon, testId }: { label: string; amou
           ) : (
             <>
               <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid={testId}>
-                {money(amount)}
+                {format.money(amount)}
               </Typography>
               <Typography variant="caption" color="text.secondary" data-testid={`${testId}-count`}>
                 {translate('kpi_bonus.bonuses.count', { smart_count: count })}
@@ -55,24 +124,18 @@ const DONE: Record<PaymentAction, string> = {
  * The Bonuses tab (hr.md 2, 4): totals for all, paid and pending, the payments with their status
  * badge, and Approve, Mark Paid, Reject and Cancel as each status allows.
  */
-export const BonusesTab = ({
-  period,
-  onPeriod,
-  version,
-  onChanged,
-}: {
-  period: Period;
-  onPeriod: (period: Period) => void;
-  version: number;
-  /** a payment changed or bonuses were calculated */
-  onChanged: () => void;
-}) => {
+export const BonusesTab = ({ period, onPeriod }: { period: Period; onPeriod: (period: Period) => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
+  const format = useFormat();
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const list = useBonusPayments({ q, status, period_start: period.start, period_end: period.end }, version);
+  const filter = Object.fromEntries(
+    Object.entries({ q, status, period_start: period.start, period_end: period.end }).filter(([, value]) => value !== ''),
+  );
+  const list = useBonusPayments(filter);
 
   // the search applies after a short pause in typing
   useEffect(() => {
@@ -92,7 +155,7 @@ export const BonusesTab = ({
       notify(message ?? DONE[action], { type: 'success' });
       setPaying(null);
       setEnding(null);
-      onChanged();
+      refresh();
       return null;
     } catch (error) {
       const message = errorMessage(error, translate('kpi_bonus.messages.action_failed'));
@@ -104,12 +167,12 @@ export const BonusesTab = ({
   };
 
   const actions = (p: Payment) => {
-    const allowed = PAYMENT_ACTIONS[p.status as PaymentStatus] ?? [];
+    const allowed = PAYMENT_ACTIONS[p.status] ?? [];
     const disabled = busy === p.id;
     return (
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
         {allowed.includes('approve') && (
-          <Button size="small" color="primary" variant="outlined" disabled={disabled} onClick={() => void act(p, 'approve', () => kpiApi.approve(p.id))}>
+          <Button size="small" color="primary" variant="outlined" disabled={disabled} onClick={() => void act(p, 'approve', () => apiAnswer(client.PUT('/api/kpi/bonus-payments/{id}/approve', { params: { path: { id: p.id } }, body: {} })))}>
             {translate('kpi_bonus.bonuses.approve')}
           </Button>
         )}
@@ -201,7 +264,7 @@ export const BonusesTab = ({
           ))}
         </TextField>
         <Box sx={{ ml: 'auto' }}>
-          <CalculateBonusesButton period={period} onDone={onChanged} />
+          <CalculateBonusesButton period={period} />
         </Box>
       </Box>
 
@@ -235,22 +298,24 @@ export const BonusesTab = ({
                 {[p.employee_code, p.kpi_name].filter(Boolean).join(' · ')}
               </Typography>
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodRange(p.payment_period_start, p.payment_period_end)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(p.payment_period_start)} – {format.date(p.payment_period_end)}</TableCell>
             <TableCell align="right" sx={{ fontWeight: 600 }} data-testid="payment-amount">
-              {money(p.bonus_amount)}
+              {format.money(p.bonus_amount)}
             </TableCell>
             <TableCell align="right" data-testid="payment-achievement">
-              <OrNA value={percent(p.achievement_percentage)} />
+              <OrNA value={p.achievement_percentage === null ? null : formatPercent(p.achievement_percentage)} />
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>
               <OrNA value={p.bonus_type ? translate(`kpi_bonus.bonus_type.${p.bonus_type}`) : null} />
             </TableCell>
             <TableCell>
-              <PaymentStatusChip status={p.status} />
+              <Box component="span" data-testid="payment-status" data-status={p.status}>
+                <StatusChip value={p.status} label={translate(`kpi_bonus.status.${p.status}`, { _: p.status })} />
+              </Box>
             </TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="payment-paid-date">
               {p.paid_date ? (
-                formatDate(p.paid_date)
+                format.date(p.paid_date)
               ) : (
                 <Typography component="span" variant="inherit" color="text.secondary">
                   {translate('kpi_bonus.bonuses.not_paid')}
@@ -268,7 +333,7 @@ export const BonusesTab = ({
         <MarkPaidDialog
           payment={paying}
           onClose={() => setPaying(null)}
-          onConfirm={(paidDate) => act(paying, 'mark-paid', () => kpiApi.markPaid(paying.id, paidDate))}
+          onConfirm={(paidDate) => act(paying, 'mark-paid', () => apiAnswer(client.PUT('/api/kpi/bonus-payments/{id}/mark-paid', { params: { path: { id: paying.id } }, body: { paid_date: paidDate } })))}
         />
       )}
       {ending && (
@@ -278,7 +343,11 @@ export const BonusesTab = ({
           onClose={() => setEnding(null)}
           onConfirm={(reason) =>
             act(ending.payment, ending.action, () =>
-              ending.action === 'reject' ? kpiApi.reject(ending.payment.id, reason) : kpiApi.cancel(ending.payment.id, reason),
+              apiAnswer(
+                ending.action === 'reject'
+                  ? client.PUT('/api/kpi/bonus-payments/{id}/reject', { params: { path: { id: ending.payment.id } }, body: { reason } })
+                  : client.PUT('/api/kpi/bonus-payments/{id}/cancel', { params: { path: { id: ending.payment.id } }, body: { reason } }),
+              ),
             )
           }
         />

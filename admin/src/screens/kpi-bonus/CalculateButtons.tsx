@@ -2,10 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { Button, CircularProgress, Tooltip } from '@mui/material';
 import CalculateIcon from '@mui/icons-material/Calculate';
 import FunctionsIcon from '@mui/icons-material/Functions';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
-import { kpiApi, type Period } from './api';
-import { money } from './format';
+import { useFormat } from '../../schema/format';
+import type { Period } from './period';
+
+const body = (period: Period) => ({ period_start: period.start, period_end: period.end });
 
 const complete = (period: Period) => !!period.start && !!period.end;
 
@@ -50,10 +53,12 @@ const PeriodButton = ({
   );
 };
 
-/** POST /kpi/bonus-calculate for the chosen period; onDone reloads what shows the result. */
-export const CalculateBonusesButton = ({ period, onDone }: { period: Period; onDone: () => void }) => {
+/** POST /kpi/bonus-calculate for the chosen period; what shows the result reloads. */
+export const CalculateBonusesButton = ({ period }: { period: Period }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
+  const format = useFormat();
   return (
     <PeriodButton
       period={period}
@@ -62,16 +67,16 @@ export const CalculateBonusesButton = ({ period, onDone }: { period: Period; onD
       variant="contained"
       run={async () => {
         try {
-          const result = await kpiApi.calculateBonuses(period);
+          const result = await apiData(client.POST('/api/kpi/bonus-calculate', { body: body(period) }));
           const calculated = translate('kpi_bonus.messages.bonuses_calculated', {
             smart_count: result.payments_created,
-            amount: money(result.total_amount),
+            amount: format.money(result.total_amount),
           });
           const kept = result.kept
             ? ` ${translate('kpi_bonus.messages.bonuses_kept', { smart_count: result.kept })}`
             : '';
           notify(`${calculated}${kept}`, { type: 'success' });
-          onDone();
+          refresh();
         } catch (error) {
           notify(errorMessage(error, translate('kpi_bonus.messages.calculate_failed')), { type: 'error' });
         }
@@ -81,9 +86,10 @@ export const CalculateBonusesButton = ({ period, onDone }: { period: Period; onD
 };
 
 /** POST /kpi/kpi-values/calculate: the values of the computed KPIs (attendance, tasks, leave) for the period. */
-export const CalculateValuesButton = ({ period, onDone }: { period: Period; onDone: () => void }) => {
+export const CalculateValuesButton = ({ period }: { period: Period }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
   return (
     <PeriodButton
       period={period}
@@ -92,9 +98,9 @@ export const CalculateValuesButton = ({ period, onDone }: { period: Period; onDo
       variant="outlined"
       run={async () => {
         try {
-          const result = await kpiApi.calculateValues(period);
+          const result = await apiData(client.POST('/api/kpi/kpi-values/calculate', { body: body(period) }));
           notify('kpi_bonus.messages.values_calculated', { type: 'success', messageArgs: { smart_count: result.values_count } });
-          onDone();
+          refresh();
         } catch (error) {
           notify(errorMessage(error, translate('kpi_bonus.messages.values_failed')), { type: 'error' });
         }

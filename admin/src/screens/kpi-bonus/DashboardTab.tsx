@@ -23,11 +23,28 @@ import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import PaidIcon from '@mui/icons-material/Paid';
 import { useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { components } from '../../../../openapi/schema';
 import { LoadError } from '../../layout/LoadError';
-import type { Dashboard } from './api';
-import { OrNA } from './chips';
-import { decimal, formatDate, money, percent } from './format';
-import { useKpiDashboard } from './useKpiDashboard';
+import { apiData, client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
+import { formatDecimal, formatPercent, useFormat } from '../../schema/format';
+
+type Dashboard = components['schemas']['KpiDashboardDto'];
+
+/** A text, or N/A when there is none (hr.md 2: missing values show N/A). */
+const OrNA = ({ value }: { value: string | null | undefined }) => {
+  const translate = useTranslate();
+  return value === null || value === undefined ? (
+    <Typography component="span" variant="inherit" color="text.secondary">
+      {translate('kpi_bonus.not_available')}
+    </Typography>
+  ) : (
+    <>{value}</>
+  );
+};
+
+const decimal = (value: string | null | undefined) => (value === null || value === undefined ? null : formatDecimal(value));
 
 const StatCard = ({ label, value, hint, icon, testId }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactNode; testId: string }) => (
   <Card variant="outlined" sx={{ height: '100%' }}>
@@ -57,6 +74,7 @@ const Empty = ({ text }: { text: string }) => (
 );
 
 const Cards = ({ data }: { data: Dashboard }) => {
+  const format = useFormat();
   const translate = useTranslate();
   const total = data.kpi_summary.reduce((sum, c) => sum + c.total_kpis, 0);
   const active = data.kpi_summary.reduce((sum, c) => sum + c.active_kpis, 0);
@@ -81,7 +99,7 @@ const Cards = ({ data }: { data: Dashboard }) => {
       <Grid size={{ xs: 12, sm: 6, md: 3 }}>
         <StatCard
           label={translate('kpi_bonus.dashboard.total_bonus_paid')}
-          value={money(bonus.total_bonus_amount)}
+          value={format.money(bonus.total_bonus_amount)}
           hint={translate('kpi_bonus.dashboard.paid_payments', { smart_count: bonus.paid_payments })}
           icon={<PaidIcon />}
           testId="bonus-paid-total"
@@ -124,6 +142,7 @@ const ByCategory = ({ data }: { data: Dashboard }) => {
 };
 
 const TopPerformers = ({ data }: { data: Dashboard }) => {
+  const format = useFormat();
   const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
@@ -138,7 +157,7 @@ const TopPerformers = ({ data }: { data: Dashboard }) => {
                 divider={i < data.top_performers.length - 1}
                 secondaryAction={
                   <Typography sx={{ fontWeight: 600 }} data-testid="performer-total">
-                    {money(p.total_bonus)}
+                    {format.money(p.total_bonus)}
                   </Typography>
                 }
                 data-testid="top-performer"
@@ -159,6 +178,7 @@ const TopPerformers = ({ data }: { data: Dashboard }) => {
 };
 
 const RecentValues = ({ data }: { data: Dashboard }) => {
+  const format = useFormat();
   const translate = useTranslate();
   const column = (key: string, align?: 'right') => (
     <TableCell align={align} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -206,9 +226,9 @@ const RecentValues = ({ data }: { data: Dashboard }) => {
                       sx={{ fontWeight: 600, color: variance === null || variance === 0 ? undefined : variance > 0 ? 'success.main' : 'error.main' }}
                       data-testid="variance"
                     >
-                      <OrNA value={variance === null ? null : `${variance > 0 ? '+' : ''}${percent(variance)}`} />
+                      <OrNA value={variance === null ? null : `${variance > 0 ? '+' : ''}${formatPercent(variance)}`} />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(v.period_end_date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(v.period_end_date)}</TableCell>
                   </TableRow>
                 );
               })}
@@ -225,9 +245,13 @@ const RecentValues = ({ data }: { data: Dashboard }) => {
 };
 
 /** The Dashboard tab (hr.md 2): four cards, KPI by Category, Top Performers and Recent KPI Values. */
-export const DashboardTab = ({ version }: { version: number }) => {
+export const DashboardTab = () => {
   const translate = useTranslate();
-  const { data, loading, failed, reload } = useKpiDashboard(version);
+  const query = useQuery({ queryKey: ['kpi/kpi-dashboard'], queryFn: () => apiData(client.GET('/api/kpi/kpi-dashboard')) });
+  const data = query.data ?? null;
+  const loading = query.isFetching;
+  const failed = query.error ? errorMessage(query.error, translate('kpi_bonus.load_failed')) : null;
+  const reload = () => void query.refetch();
 
   return (
     <Box>

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Payment } from './api';
+import type { components } from '../../../../openapi/schema';
 import { DialogFrame } from './DialogFrame';
-import { money, today } from './format';
+import { useFormat } from '../../schema/format';
+import { today } from './period';
+
+type Payment = components['schemas']['BonusPaymentResponseDto'];
 
 /** Mark Paid: the date the bonus was paid (today unless told otherwise); paid cannot be undone. */
 export const MarkPaidDialog = ({
@@ -17,6 +20,7 @@ export const MarkPaidDialog = ({
   onConfirm: (paidDate: string) => Promise<string | null>;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const [date, setDate] = useState(today);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +44,7 @@ export const MarkPaidDialog = ({
     >
       <Stack spacing={2}>
         <Typography>
-          {payment.employee_name} · {money(payment.bonus_amount)}
+          {payment.employee_name} · {format.money(payment.bonus_amount)}
         </Typography>
         <TextField
           autoFocus

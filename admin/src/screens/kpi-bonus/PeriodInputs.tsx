@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Period } from './api';
+import type { Period } from './period';
 
 /** The period start and end date inputs of the Targets and Bonuses tabs (one period for both). */
 export const PeriodInputs = ({ period, onChange }: { period: Period; onChange: (period: Period) => void }) => {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Alert, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Payment } from './api';
+import type { components } from '../../../../openapi/schema';
 import { DialogFrame } from './DialogFrame';
-import { money } from './format';
+import { useFormat } from '../../schema/format';
+
+type Payment = components['schemas']['BonusPaymentResponseDto'];
 
 /** Reject or Cancel a bonus: says that it cannot be undone and takes an optional reason. */
 export const ReasonDialog = ({
@@ -19,6 +21,7 @@ export const ReasonDialog = ({
   onConfirm: (reason: string | null) => Promise<string | null>;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,7 +44,7 @@ export const ReasonDialog = ({
     >
       <Stack spacing={2}>
         <Alert severity="warning">
-          {translate('kpi_bonus.bonuses.final_warning', { amount: money(payment.bonus_amount), name: payment.employee_name })}
+          {translate('kpi_bonus.bonuses.final_warning', { amount: format.money(payment.bonus_amount), name: payment.employee_name })}
         </Alert>
         <TextField
           autoFocus

@@ -1,171 +1,191 @@
-import { useState, type ReactElement } from 'react';
-import { Box, Button, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import CancelIcon from '@mui/icons-material/Cancel';
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import EditIcon from '@mui/icons-material/EditOutlined';
+import { createContext, useContext, useEffect } from 'react';
+import { Box, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import FunctionsIcon from '@mui/icons-material/Functions';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
-import { errorMessage } from '../../providers/httpClient';
-import { kpiApi, type Kpi, type Period, type Target } from './api';
+import { useGetManyAggregate, useTranslate, type RaRecord } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { components } from '../../../../openapi/schema';
+import { kpiTargets } from '../../resources/kpi';
+import type { ResourceConfig } from '../../schema/config';
+import type { FieldDescriptor } from '../../schema/derive';
+import { formatDecimal, formatPercent, useFormat } from '../../schema/format';
+import { SchemaInput } from '../../schema/inputs';
+import { useLabels } from '../../schema/schema';
+import { StatusChip } from '../../schema/StatusChip';
+import { SchemaResource } from '../../schema/SchemaResource';
 import { CalculateBonusesButton, CalculateValuesButton } from './CalculateButtons';
-import { AchievementBar, OrNA } from './chips';
-import { decimal, money, periodRange } from './format';
-import { ListCard } from './ListCard';
+import type { Period } from './period';
 import { PeriodInputs } from './PeriodInputs';
-import { useTargets } from './useTargets';
+
+type Target = components['schemas']['KpiTargetResponseDto'];
+type Kpi = components['schemas']['KpiResponseDto'];
+
+const SUBJECTS: Record<string, string> = { employee: 'hr/employees', department: 'hr/departments', position: 'hr/positions' };
+
+/** hr.md 2: missing values show N/A. */
+const OrNA = ({ value, testId }: { value: string | null; testId: string }) => {
+  const translate = useTranslate();
+  return (
+    <Typography component="span" variant="body2" data-testid={testId} color={value === null ? 'text.secondary' : undefined} sx={{ whiteSpace: 'nowrap' }}>
+      {value ?? translate('kpi_bonus.not_available')}
+    </Typography>
+  );
+};
+
+/** hr.md 9: green at 100 % or more, yellow at 75 % or more, red below. */
+const achievementColor = (value: number): 'success' | 'warning' | 'error' => (value >= 100 ? 'success' : value >= 75 ? 'warning' : 'error');
+
+export const AchievementBar = ({ value, testId = 'achievement' }: { value: number | null | undefined; testId?: string }) => {
+  if (value === null || value === undefined) return <OrNA value={null} testId={testId} />;
+  const color = achievementColor(value);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 110 }} data-testid={testId} data-color={color}>
+      <LinearProgress
+        variant="determinate"
+        value={Math.min(100, Math.max(0, value))}
+        color={color}
+        sx={{ flex: 1, height: 8, borderRadius: 4 }}
+        aria-label={formatPercent(value)}
+      />
+      <Typography variant="caption" sx={{ minWidth: 36, textAlign: 'right' }}>
+        {formatPercent(value)}
+      </Typography>
+    </Box>
+  );
+};
+
+const SubjectCell = ({ record }: { record: RaRecord }) => {
+  const labels = useLabels(kpiTargets.name);
+  const t = record as Target;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {t.target_name ?? `#${t.target_id}`}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {labels.choice('target_type', t.target_type)} · {t.kpi_name}
+      </Typography>
+    </Box>
+  );
+};
+
+const PeriodCell = ({ record }: { record: RaRecord }) => {
+  const format = useFormat();
+  const t = record as Target;
+  return (
+    <Typography variant="body2" component="span" sx={{ display: 'block', minWidth: 96 }}>
+      {format.date(t.period_start_date)} – {format.date(t.period_end_date)}
+    </Typography>
+  );
+};
+
+const TargetValueCell = ({ record }: { record: RaRecord }) => (
+  <Typography variant="body2" component="span" data-testid="target-value" sx={{ whiteSpace: 'nowrap' }}>
+    {formatDecimal((record as Target).target_value)}
+  </Typography>
+);
+
+const ActualValueCell = ({ record }: { record: RaRecord }) => {
+  const value = (record as Target).actual_value;
+  return <OrNA value={value === null ? null : formatDecimal(value)} testId="actual-value" />;
+};
+
+const BonusCell = ({ record }: { record: RaRecord }) => {
+  const format = useFormat();
+  const value = (record as Target).calculated_bonus;
+  return <OrNA value={value === null ? null : format.money(value)} testId="calculated-bonus" />;
+};
+
+const ResultCell = ({ record }: { record: RaRecord }) => {
+  const labels = useLabels(kpiTargets.name);
+  const achieved = (record as Target).achieved;
+  return (
+    <Box component="span" data-testid="target-result">
+      <StatusChip value={achieved ? 'yes' : 'no'} label={labels.choice('achieved', String(achieved))} />
+    </Box>
+  );
+};
+
+/** What a target's row offers beyond Edit and Delete: Record actual value for a manual KPI. */
+export const TargetRowActions = createContext<{ onRecord: (target: Target) => void }>({ onRecord: () => undefined });
+
+const RowActions = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const { onRecord } = useContext(TargetRowActions);
+  const target = record as Target;
+  const { data } = useGetManyAggregate<Kpi & RaRecord>('kpi/kpis', { ids: [target.kpi_id] });
+  const source = data?.[0]?.data_source_type;
+  const recordValue = translate('kpi_bonus.targets.record_value');
+  const computed = translate('kpi_bonus.targets.computed');
+  // icons with their words as tooltip and name: the action column stays inside a 1440 px desktop
+  if (source === 'manual')
+    return (
+      <Tooltip title={recordValue}>
+        <IconButton size="small" color="primary" aria-label={recordValue} onClick={() => onRecord(target)}>
+          <EditNoteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    );
+  if (source)
+    return (
+      <Tooltip title={computed}>
+        <FunctionsIcon fontSize="small" color="disabled" aria-label={computed} sx={{ mx: 0.5 }} />
+      </Tooltip>
+    );
+  return null;
+};
+
+/** Whom the target is for: an employee, department or position, searched on the server by the chosen type. */
+const SubjectInput = ({ field }: { field: FieldDescriptor }) => {
+  const type = useWatch({ name: 'target_type' }) as string | undefined;
+  const { setValue, getFieldState } = useFormContext();
+  useEffect(() => {
+    if (getFieldState('target_type').isDirty) setValue('target_id', null);
+  }, [type, setValue, getFieldState]);
+  const reference = SUBJECTS[type ?? 'employee'] ?? SUBJECTS.employee;
+  return (
+    <SchemaInput
+      key={reference}
+      resource={kpiTargets.name}
+      source="target_id"
+      field={{ ...field, source: `subject_${type ?? 'employee'}`, kind: 'reference', reference }}
+    />
+  );
+};
+
+export const targetsConfig = (period: Period): ResourceConfig => ({
+  ...kpiTargets,
+  list: {
+    ...kpiTargets.list,
+    filter: { ...(period.start ? { period_start: period.start } : {}), ...(period.end ? { period_end: period.end } : {}) },
+  },
+  cells: {
+    target_name: SubjectCell,
+    period_start_date: PeriodCell,
+    target_value: TargetValueCell,
+    actual_value: ActualValueCell,
+    achievement_percentage: ({ record }) => <AchievementBar value={(record as Target).achievement_percentage} />,
+    calculated_bonus: BonusCell,
+    achieved: ResultCell,
+  },
+  rowActions: RowActions,
+  inputs: { target_id: (field) => <SubjectInput field={field} /> },
+});
 
 /**
  * The Targets tab (hr.md 2): period dates, Calculate Bonuses (both dates needed), Calculate values
  * for the computed KPIs, New Target; per target its progress, bonus and result, and for a manual
  * KPI "Record actual value".
  */
-export const TargetsTab = ({
-  period,
-  onPeriod,
-  kpis,
-  version,
-  onNew,
-  onEdit,
-  onRecord,
-  onChanged,
-}: {
-  period: Period;
-  onPeriod: (period: Period) => void;
-  /** every KPI of the company, by id */
-  kpis: Map<number, Kpi>;
-  version: number;
-  onNew: () => void;
-  onEdit: (target: Target) => void;
-  onRecord: (target: Target) => void;
-  /** targets, values or payments changed */
-  onChanged: () => void;
-}) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const list = useTargets(period, version);
-  const [deleting, setDeleting] = useState<Target | null>(null);
-
-  const subjectName = (t: Target) => t.target_name ?? `#${t.target_id}`;
-
-  const remove = async (target: Target) => {
-    setDeleting(null);
-    try {
-      await kpiApi.deleteTarget(target.id);
-      notify('kpi_bonus.messages.target_deleted', { type: 'success' });
-      onChanged();
-    } catch (error) {
-      notify(errorMessage(error, translate('kpi_bonus.messages.target_delete_failed')), { type: 'error' });
-    }
-  };
-
-  const action = (label: string, icon: ReactElement, onClick: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
-
-  return (
-    <Box>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+export const TargetsTab = ({ period, onPeriod, config }: { period: Period; onPeriod: (period: Period) => void; config: ResourceConfig }) => (
+  <SchemaResource
+    config={config}
+    actions={
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', flexGrow: 1 }}>
         <PeriodInputs period={period} onChange={onPeriod} />
-        <CalculateBonusesButton period={period} onDone={onChanged} />
-        <CalculateValuesButton period={period} onDone={onChanged} />
-        <Button variant="contained" startIcon={<AddIcon />} onClick={onNew} sx={{ ml: 'auto' }}>
-          {translate('kpi_bonus.targets.new')}
-        </Button>
+        <CalculateBonusesButton period={period} />
+        <CalculateValuesButton period={period} />
       </Box>
-
-      <ListCard
-        label={translate('kpi_bonus.tabs.targets')}
-        minWidth={1050}
-        columns={[
-          { label: translate('kpi_bonus.targets.columns.target') },
-          { label: translate('kpi_bonus.targets.columns.period') },
-          { label: translate('kpi_bonus.targets.columns.target_value'), align: 'right' },
-          { label: translate('kpi_bonus.targets.columns.actual_value'), align: 'right' },
-          { label: translate('kpi_bonus.targets.columns.achievement') },
-          { label: translate('kpi_bonus.targets.columns.bonus'), align: 'right' },
-          { label: translate('kpi_bonus.targets.columns.result') },
-          { label: translate('kpi_bonus.actions'), align: 'right' },
-        ]}
-        loading={list.loading}
-        failed={list.failed}
-        onRetry={list.reload}
-        empty={translate('kpi_bonus.targets.empty')}
-        isEmpty={list.loaded && !list.rows.length}
-        paging={list}
-      >
-        {list.rows.map((t) => {
-          const source = kpis.get(t.kpi_id)?.data_source_type;
-          return (
-            <TableRow key={t.id} hover data-testid="target-row">
-              <TableCell>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Chip size="small" variant="outlined" label={translate(`kpi_bonus.target_type.${t.target_type}`)} />
-                  <Typography variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {subjectName(t)}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    #{t.target_id}
-                  </Typography>
-                </Stack>
-                <Typography variant="caption" color="text.secondary">
-                  {t.kpi_name}
-                </Typography>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodRange(t.period_start_date, t.period_end_date)}</TableCell>
-              <TableCell align="right" data-testid="target-value">
-                {decimal(t.target_value)}
-              </TableCell>
-              <TableCell align="right" data-testid="actual-value">
-                <OrNA value={decimal(t.actual_value)} />
-              </TableCell>
-              <TableCell>
-                <AchievementBar value={t.achievement_percentage} />
-              </TableCell>
-              <TableCell align="right" data-testid="calculated-bonus">
-                <OrNA value={money(t.calculated_bonus)} />
-              </TableCell>
-              <TableCell>
-                {t.achieved ? (
-                  <Chip size="small" color="success" icon={<CheckCircleIcon />} label={translate('kpi_bonus.targets.achieved')} data-testid="target-result" />
-                ) : (
-                  <Chip size="small" variant="outlined" icon={<CancelIcon />} label={translate('kpi_bonus.targets.not_achieved')} data-testid="target-result" />
-                )}
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
-                  {source === 'manual' && (
-                    <Button size="small" startIcon={<EditNoteIcon />} onClick={() => onRecord(t)}>
-                      {translate('kpi_bonus.targets.record_value')}
-                    </Button>
-                  )}
-                  {source && source !== 'manual' && (
-                    <Typography variant="caption" color="text.secondary" sx={{ mr: 1 }}>
-                      {translate('kpi_bonus.targets.computed')}
-                    </Typography>
-                  )}
-                  {action(translate('kpi_bonus.targets.edit'), <EditIcon fontSize="small" />, () => onEdit(t))}
-                  {action(translate('kpi_bonus.targets.delete'), <DeleteIcon fontSize="small" />, () => setDeleting(t))}
-                </Stack>
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </ListCard>
-
-      <Confirm
-        isOpen={!!deleting}
-        title="kpi_bonus.targets.delete"
-        content="kpi_bonus.targets.delete_confirm"
-        translateOptions={{ name: deleting ? subjectName(deleting) : '' }}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && void remove(deleting)}
-      />
-    </Box>
-  );
-};
+    }
+  />
+);

@@ -1,0 +1,193 @@
+import type { ResourceConfig } from '../schema/config';
+
+export const kpis: ResourceConfig = {
+  name: 'kpi/kpis',
+  list: {
+    include: ['name', 'code', 'category', 'kpi_type', 'data_source_type', 'period_type', 'is_active'],
+    primary: 'name',
+    secondary: 'category',
+    status: 'is_active',
+  },
+  form: {
+    include: ['name', 'code', 'category', 'kpi_type', 'data_source_type', 'period_type', 'direction', 'unit', 'description', 'is_active'],
+    wide: ['description'],
+  },
+};
+
+export const kpiTargets: ResourceConfig = {
+  name: 'kpi/kpi-targets',
+  list: {
+    include: ['target_name', 'period_start_date', 'target_value', 'actual_value', 'achievement_percentage', 'calculated_bonus', 'achieved'],
+    primary: 'target_name',
+    secondary: 'period_start_date',
+    status: 'achieved',
+  },
+  form: {
+    include: ['kpi_id', 'target_type', 'target_id', 'period_start_date', 'period_end_date', 'target_value', 'notes'],
+    wide: ['kpi_id', 'notes'],
+  },
+};
+
+export const bonusRules: ResourceConfig = {
+  name: 'kpi/bonus-rules',
+  list: { include: ['name', 'kpi_name', 'max_bonus_amount', 'is_active'], primary: 'name', secondary: 'kpi_name', status: 'is_active' },
+  form: { wide: ['name', 'kpi_id', 'description', 'tiers'] },
+};
+
+export const kpiValues: ResourceConfig = {
+  name: 'kpi/kpi-values',
+  list: {
+    include: ['kpi_name', 'entity_name', 'period_start_date', 'period_end_date', 'actual_value', 'target_value', 'source'],
+    primary: 'entity_name',
+    secondary: 'kpi_name',
+    status: 'source',
+  },
+  form: { include: ['actual_value', 'notes'], wide: ['actual_value', 'notes'] },
+};
+
+const CATEGORY = { sales: 'Sales', hr: 'HR', operations: 'Operations', finance: 'Finance', productivity: 'Productivity' };
+const SUBJECT = { employee: 'Employee', department: 'Department', position: 'Position' };
+
+export const kpiMessages = {
+  'kpi/kpis': {
+    add: 'New KPI',
+    create_title: 'New KPI',
+    edit_title: 'Edit KPI',
+    empty: 'No KPIs found',
+    created: 'KPI created successfully',
+    updated: 'KPI updated successfully',
+    deleted: 'KPI deleted successfully',
+    save_failed: 'Failed to save KPI',
+    delete_failed: 'Failed to delete KPI',
+    confirm_delete_title: 'Delete KPI',
+    confirm_delete: 'Delete the KPI %{name}? Its targets, values and bonus rule are deleted too.',
+    fields: {
+      name: 'Name',
+      code: 'Code',
+      description: 'Description',
+      category: 'Category',
+      kpi_type: 'Type',
+      data_source_type: 'Data Source',
+      period_type: 'Period',
+      direction: 'Direction',
+      unit: 'Unit',
+      is_active: 'Status',
+      q: 'Search KPIs',
+      search: 'Search KPIs',
+      status: 'Status',
+      period: 'Period',
+    },
+    help: {
+      code: 'Unique in the company, e.g. SALES_REV',
+      unit: 'Shown beside values, e.g. USD, %, deals',
+    },
+    enums: {
+      category: CATEGORY,
+      kpi_type: { number: 'Number', percentage: 'Percentage', currency: 'Currency' },
+      data_source_type: { manual: 'Manual', attendance_rate: 'Attendance rate', task_completion_rate: 'Task completion rate', leave_days: 'Leave days' },
+      period_type: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' },
+      period: { monthly: 'Monthly', quarterly: 'Quarterly', yearly: 'Yearly' },
+      direction: { higher_is_better: 'Higher is better', lower_is_better: 'Lower is better' },
+      is_active: { true: 'Active', false: 'Inactive' },
+      status: { active: 'Active', inactive: 'Inactive' },
+    },
+  },
+  'kpi/kpi-targets': {
+    add: 'New Target',
+    create_title: 'New Target',
+    edit_title: 'Edit Target',
+    empty: 'No targets found',
+    created: 'Target created successfully',
+    updated: 'Target updated successfully',
+    deleted: 'Target deleted successfully',
+    save_failed: 'Failed to save target',
+    delete_failed: 'Failed to delete target',
+    confirm_delete_title: 'Delete target',
+    confirm_delete: 'Delete this target of %{name}?',
+    fields: {
+      kpi_id: 'KPI',
+      kpi_name: 'KPI',
+      target_type: 'Target type',
+      target_id: 'Employee',
+      subject_employee: 'Employee',
+      subject_department: 'Department',
+      subject_position: 'Position',
+      target_name: 'Target',
+      period_start_date: 'Period start',
+      period_end_date: 'Period end',
+      target_value: 'Target value',
+      actual_value: 'Actual Value',
+      achievement_percentage: 'Achievement',
+      calculated_bonus: 'Calculated Bonus',
+      achieved: 'Result',
+      notes: 'Notes',
+      q: 'Search',
+    },
+    help: { target_type: 'A team target: each active member gets a bonus from the team result.' },
+    enums: {
+      target_type: SUBJECT,
+      achieved: { true: 'Achieved', false: 'Not Achieved' },
+    },
+  },
+  'kpi/bonus-rules': {
+    add: 'Bonus Rule',
+    create_title: 'Bonus Rule',
+    edit_title: 'Bonus Rule',
+    empty: 'No bonus rules yet',
+    created: 'Bonus rule saved',
+    updated: 'Bonus rule saved',
+    deleted: 'Bonus rule deleted',
+    save_failed: 'Failed to save bonus rule',
+    delete_failed: 'Failed to delete bonus rule',
+    confirm_delete_title: 'Delete bonus rule',
+    confirm_delete: 'Delete the bonus rule %{name}?',
+    fields: {
+      name: 'Rule name',
+      kpi_id: 'KPI',
+      kpi_name: 'KPI',
+      description: 'Description',
+      tiers: 'Tiers',
+      min_achievement: 'From achievement (%)',
+      bonus_type: 'Bonus',
+      bonus_value: 'Amount or percent',
+      max_bonus_amount: 'Cap per payment (USD)',
+      is_active: 'Active',
+    },
+    help: { max_bonus_amount: 'Leave empty for no cap', tiers: 'The highest tier an achievement reaches applies.' },
+    enums: {
+      bonus_type: { fixed: 'Fixed amount', salary_percentage: '% of monthly salary' },
+      is_active: { true: 'Active', false: 'Inactive' },
+    },
+  },
+  'kpi/kpi-values': {
+    add: 'Record actual value',
+    create_title: 'Record actual value',
+    edit_title: 'Record actual value',
+    empty: 'No KPI values yet',
+    created: 'Actual value saved',
+    updated: 'Actual value saved',
+    deleted: 'KPI value deleted',
+    save_failed: 'Failed to save the actual value',
+    delete_failed: 'Failed to delete the KPI value',
+    confirm_delete_title: 'Delete KPI value',
+    confirm_delete: 'Delete the value of %{name}?',
+    fields: {
+      kpi_id: 'KPI',
+      kpi_name: 'KPI',
+      entity_type: 'Entity Type',
+      entity_id: 'Subject',
+      entity_name: 'Subject',
+      period_start_date: 'Period start',
+      period_end_date: 'Period End',
+      actual_value: 'Actual value',
+      target_value: 'Target',
+      source: 'Source',
+      notes: 'Notes',
+    },
+    help: { actual_value: 'May be negative; at most 2 decimals' },
+    enums: {
+      entity_type: SUBJECT,
+      source: { manual: 'Manual', computed: 'Computed' },
+    },
+  },
+};

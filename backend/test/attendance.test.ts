@@ -404,7 +404,7 @@ describe('attendance: check-in, check-out, rules, records', () => {
       const jp = await attendee(t, tokyo);
       const old = await checkIn(jp.auth, { timestamp: DateTime.now().minus({ hours: 49 }).toISO() });
       expect(old.status).toBe(422);
-      expect(old.body.message).toBe('An offline check-in can be sent at most 48 hours after it happened');
+      expect(old.body.message).toBe('An offline check-in can be sent at most 2 days after it happened');
       const future = await checkIn(jp.auth, { timestamp: DateTime.now().plus({ hours: 1 }).toISO() });
       expect(future.status).toBe(422);
       expect(future.body.errors[0].field).toBe('timestamp');

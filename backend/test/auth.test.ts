@@ -38,13 +38,13 @@ describe('auth', () => {
         .post('/api/auth/register')
         .send({ username: name, email: `${name}@example.com`, password: 'Tulip#Garden42', confirmPassword: 'Tulip#Garden42' });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ field: 'confirmPassword', message: 'confirmPassword is not an accepted field' }]);
+      expect(res.body.errors).toEqual([{ field: 'confirmPassword', message: 'Confirm password is not an accepted field' }]);
       expect(await t.em().count(User, { username: name })).toBe(0);
     });
 
     it.each([
-      [{ role: 'superadmin' }, 'role', 'role must be client'],
-      [{ role: 'company_admin' }, 'role', 'role must be client'],
+      [{ role: 'superadmin' }, 'role', 'Role must be client'],
+      [{ role: 'company_admin' }, 'role', 'Role must be client'],
       [{ password: '12345' }, 'password', 'Password must be at least 8 characters'],
       [{ password: 'zzzzzz' }, 'password', 'Password must be at least 8 characters'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
@@ -142,6 +142,7 @@ describe('auth', () => {
         last_name: u.last_name,
         company_id: c.company.id,
         company_name: c.company.company_name,
+        time_zone: 'UTC',
         employee_id: c.employee.id,
         is_active: true,
       });

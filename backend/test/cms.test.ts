@@ -200,7 +200,7 @@ describe('cms: landing pages', () => {
       expect(page).toMatchObject({ hero_title: 'Spring campaign', stats_clients_count: 42, hero_subtitle: 'The HR platform for growing companies' });
       const res = await t.http().post(PAGES).set(bearer(superadmin)).send({ is_active: true });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ field: 'is_active', message: 'is_active is not an accepted field' }]);
+      expect(res.body.errors).toEqual([{ field: 'is_active', message: 'Is active is not an accepted field' }]);
     });
 
     it('lists pages with created date and active flag, newest first, with Content-Range', async () => {
@@ -267,30 +267,30 @@ describe('cms: landing pages', () => {
 
     it.each([
       [{}, undefined, 'Nothing to update: send at least one field'],
-      [{ stats_clients_count: -1 }, 'stats_clients_count', 'stats_clients_count must be at least 0'],
-      [{ stats_clients_count: null }, 'stats_clients_count', 'stats_clients_count must be a whole number'],
-      [{ stats_years_count: 2.5 }, 'stats_years_count', 'stats_years_count must be a whole number'],
-      [{ hero_title: 'x'.repeat(256) }, 'hero_title', 'hero_title must be at most 255 characters long'],
-      [{ hero_title: 42 }, 'hero_title', 'hero_title must be text'],
+      [{ stats_clients_count: -1 }, 'stats_clients_count', 'Stats clients count must be at least 0'],
+      [{ stats_clients_count: null }, 'stats_clients_count', 'Stats clients count must be a whole number'],
+      [{ stats_years_count: 2.5 }, 'stats_years_count', 'Stats years count must be a whole number'],
+      [{ hero_title: 'x'.repeat(256) }, 'hero_title', 'Hero title must be at most 255 characters long'],
+      [{ hero_title: 42 }, 'hero_title', 'Hero title must be text'],
       [
         { hero_secondary_cta_url: 'javascript:alert(1)' },
         'hero_secondary_cta_url',
         'Hero secondary CTA URL must be an http(s) URL, a path on this site starting with a single / or an anchor starting with #',
       ],
-      [{ footer_contact_email: 'nope' }, 'footer_contact_email', 'footer_contact_email must be an email address'],
+      [{ footer_contact_email: 'nope' }, 'footer_contact_email', 'Footer contact email must be an email address'],
       [
         { footer_social_links: { myspace: 'https://myspace.com/x' } },
         'footer_social_links',
-        'footer_social_links maps facebook, twitter, linkedin, instagram to http(s) URLs',
+        'Footer social links may only map facebook, twitter, linkedin or instagram to http(s) URLs',
       ],
       [
         { footer_social_links: { facebook: 'javascript:alert(1)' } },
         'footer_social_links',
-        'footer_social_links maps facebook, twitter, linkedin, instagram to http(s) URLs',
+        'Footer social links may only map facebook, twitter, linkedin or instagram to http(s) URLs',
       ],
-      [{ footer_social_links: 'x' }, 'footer_social_links', 'footer_social_links must be an object'],
-      [{ is_active: 'yes' }, 'is_active', 'is_active must be true or false'],
-      [{ created_at: '2020-01-01' }, 'created_at', 'created_at is not an accepted field'],
+      [{ footer_social_links: 'x' }, 'footer_social_links', 'Footer social links must be an object'],
+      [{ is_active: 'yes' }, 'is_active', 'Is active must be true or false'],
+      [{ created_at: '2020-01-01' }, 'created_at', 'Created at is not an accepted field'],
     ])('PUT %j is a 400 naming the field', async (body, field, message) => {
       const page = await createPage();
       const res = await t.http().put(`${PAGES}/${page.id}`).set(bearer(superadmin)).send(body);
@@ -400,8 +400,8 @@ describe('cms: landing pages', () => {
     });
 
     it.each([
-      [{ rating: 6 }, 'rating', 'rating must be at most 5'],
-      [{ rating: 0 }, 'rating', 'rating must be at least 1'],
+      [{ rating: 6 }, 'rating', 'Rating must be at most 5'],
+      [{ rating: 0 }, 'rating', 'Rating must be at least 1'],
       [{ client_name: '' }, 'client_name', 'Client name is required'],
       [{ testimonial_text: undefined }, 'testimonial_text', 'Testimonial text is required'],
       [{ client_avatar_url: 'data:image/png;base64,xx' }, 'client_avatar_url', expect.stringMatching(/^Client avatar URL must be an http\(s\) URL/)],

@@ -100,10 +100,10 @@ describe('companies (superadmin)', () => {
       [{ email: 'nope' }, 'email', 'Please enter a valid email address'],
       [{ phone: 'call me' }, 'phone', 'Please enter a valid phone number'],
       [{ website: 'not a url' }, 'website', 'Please enter a valid website URL'],
-      [{ subscription_status: 'paused' }, 'subscription_status', 'subscription_status must be one of active, suspended, cancelled'],
-      [{ time_zone: 'Mars/Olympus' }, 'time_zone', 'time_zone must be an IANA time zone such as Europe/Paris'],
-      [{ package_id: 'x' }, 'package_id', 'package_id must be an id'],
-      [{ users_count: 3 }, 'users_count', 'users_count is not an accepted field'],
+      [{ subscription_status: 'paused' }, 'subscription_status', 'Subscription status must be one of active, suspended or cancelled'],
+      [{ time_zone: 'Mars/Olympus' }, 'time_zone', 'Time zone must be an IANA time zone such as Europe/Paris'],
+      [{ package_id: 'x' }, 'package_id', 'Package ID must be a valid ID'],
+      [{ users_count: 3 }, 'users_count', 'Users count is not an accepted field'],
     ])('refuses %j naming %s', async (over, field, message) => {
       const res = await post('/api/auth/companies', newCompany(over));
       expect(res.status).toBe(400);

@@ -81,15 +81,15 @@ describe('employees API', () => {
       [{ employee_code: undefined }, 'employee_code', 'Please fill in all required fields'],
       [{ hire_date: undefined }, 'hire_date', 'Please fill in all required fields'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-      [{ hire_date: '2026-02-30' }, 'hire_date', 'hire_date must be a date (YYYY-MM-DD)'],
-      [{ salary: '12.345' }, 'salary', 'salary must be an amount of at least 0 with at most 2 decimals'],
-      [{ salary: -5 }, 'salary', 'salary must be an amount of at least 0 with at most 2 decimals'],
-      [{ employment_status: 'retired' }, 'employment_status', 'employment_status must be one of active, on_leave, suspended, terminated'],
+      [{ hire_date: '2026-02-30' }, 'hire_date', 'Hire date must be a date (YYYY-MM-DD)'],
+      [{ salary: '12.345' }, 'salary', 'Salary must be an amount of at least 0 with at most 2 decimals'],
+      [{ salary: -5 }, 'salary', 'Salary must be an amount of at least 0 with at most 2 decimals'],
+      [{ employment_status: 'retired' }, 'employment_status', 'Employment status must be one of active, on leave, suspended or terminated'],
       [{ enable_login: true, password: 'secret1' }, 'username', 'Username and password are required when login is enabled'],
       [{ enable_login: true, username: 'someone' }, 'password', 'Username and password are required when login is enabled'],
       [{ enable_login: true, username: 'someone', password: '12345' }, 'password', 'Password must be at least 8 characters'],
       [{ enable_login: true, username: 'someone', password: 'iloveyou' }, 'password', 'This password is too common. Please choose one that is harder to guess.'],
-      [{ nickname: 'x' }, 'nickname', 'nickname is not an accepted field'],
+      [{ nickname: 'x' }, 'nickname', 'Nickname is not an accepted field'],
     ])('refuses %j with a message naming %s', async (extra, field, message) => {
       const before = await countIn(a);
       const res = await create(newEmployee(extra));

@@ -70,11 +70,11 @@ describe('HTTP conventions', () => {
   });
 
   it.each([
-    ['sort', '["secret","ASC"]', 'sort: cannot sort by secret; sortable fields are id, employee_code'],
-    ['range', '[0,-1]', 'range must look like [first,last] with 0 <= first <= last'],
+    ['sort', '["secret","ASC"]', 'This list cannot be sorted by secret; it can be sorted by ID or employee code'],
+    ['range', '[0,-1]', 'Range must look like [first,last] with 0 <= first <= last'],
     // past what a page can be asked for exactly (and past PostgreSQL's OFFSET)
-    ['range', '[100000000000000000000,100000000000000000024]', 'range must look like [first,last] with 0 <= first <= last'],
-    ['filter', '{"company_id":1}', 'filter: unknown filter company_id; filters are q'],
+    ['range', '[100000000000000000000,100000000000000000024]', 'Range must look like [first,last] with 0 <= first <= last'],
+    ['filter', '{"company_id":1}', 'There is no company ID filter; the filters are search'],
   ])('list parameter %s=%s is a 400 naming it', async (name, value, message) => {
     const res = await t.http().get('/api/probe/employees').query({ [name]: value }).set(bearer(a.tokens.company_admin));
     expect(res.status).toBe(400);

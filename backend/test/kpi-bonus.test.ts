@@ -241,9 +241,9 @@ describe('KPI bonuses: achievement, tiers, calculation, decisions, payroll', () 
 
     it('validates the period', async () => {
       const cases: Array<[object, string, string]> = [
-        [{ period_end: '2026-01-31' }, 'period_start', 'period_start is required'],
-        [{ period_start: '2026-01-01', period_end: '2026-02-30' }, 'period_end', 'period_end must be a date (YYYY-MM-DD)'],
-        [{ period_start: '2026-02-01', period_end: '2026-01-31' }, 'period_end', 'period_end must not be before period_start'],
+        [{ period_end: '2026-01-31' }, 'period_start', 'Period start is required'],
+        [{ period_start: '2026-01-01', period_end: '2026-02-30' }, 'period_end', 'Period end must be a date (YYYY-MM-DD)'],
+        [{ period_start: '2026-02-01', period_end: '2026-01-31' }, 'period_end', 'Period end must not be before the period start'],
         [{ period_start: '2026-01-01', period_end: '2027-06-30' }, 'period_end', 'The period may span at most 366 days'],
       ];
       for (const [body, field, message] of cases) {

@@ -66,13 +66,13 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
         [{ code: 'X1', category: 'sales' }, 'name', 'KPI name, code and category are required'],
         [{ name: 'X', code: '  ', category: 'sales' }, 'code', 'KPI name, code and category are required'],
         [{ name: 'X', code: 'X2' }, 'category', 'KPI name, code and category are required'],
-        [{ name: 'X', code: 'X3', category: 'marketing' }, 'category', 'category must be one of sales, hr, operations, finance, productivity'],
-        [{ name: 'X', code: 'X4', category: 'hr', kpi_type: 'ratio' }, 'kpi_type', 'kpi_type must be one of number, percentage, currency'],
-        [{ name: 'X', code: 'X5', category: 'hr', data_source_type: 'crm' }, 'data_source_type', 'data_source_type must be one of manual, attendance_rate, task_completion_rate, leave_days'],
-        [{ name: 'X', code: 'X6', category: 'hr', period_type: 'weekly' }, 'period_type', 'period_type must be one of monthly, quarterly, yearly'],
-        [{ name: 'X', code: 'X7', category: 'hr', direction: 'up' }, 'direction', 'direction must be one of higher_is_better, lower_is_better'],
-        [{ name: 'X', code: 'A B', category: 'hr' }, 'code', 'code may contain only letters, digits, _ . and -'],
-        [{ name: 'X', code: 'X8', category: 'hr', weight: 3 }, 'weight', 'weight is not an accepted field'],
+        [{ name: 'X', code: 'X3', category: 'marketing' }, 'category', 'Category must be one of sales, hr, operations, finance or productivity'],
+        [{ name: 'X', code: 'X4', category: 'hr', kpi_type: 'ratio' }, 'kpi_type', 'KPI type must be one of number, percentage or currency'],
+        [{ name: 'X', code: 'X5', category: 'hr', data_source_type: 'crm' }, 'data_source_type', 'Data source type must be one of manual, attendance rate, task completion rate or leave days'],
+        [{ name: 'X', code: 'X6', category: 'hr', period_type: 'weekly' }, 'period_type', 'Period type must be one of monthly, quarterly or yearly'],
+        [{ name: 'X', code: 'X7', category: 'hr', direction: 'up' }, 'direction', 'Direction must be one of higher is better or lower is better'],
+        [{ name: 'X', code: 'A B', category: 'hr' }, 'code', 'Code may contain only letters, digits, _ . and -'],
+        [{ name: 'X', code: 'X8', category: 'hr', weight: 3 }, 'weight', 'Weight is not an accepted field'],
       ];
       for (const [body, field, message] of cases) {
         const res = await post('kpis', body);
@@ -115,7 +115,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       const page = await get('kpis', { filter: JSON.stringify({ q: tag }), range: '[1,1]', sort: '["name","ASC"]' });
       expect(page.headers['content-range']).toBe('kpi/kpis 1-1/3');
       expect(names(page)).toEqual(['hires']);
-      expect((await get('kpis', { status: 'paused' })).body.message).toBe('filter: status must be one of active, inactive');
+      expect((await get('kpis', { status: 'paused' })).body.message).toBe('The status filter must be one of active or inactive');
       expect((await get('kpis', { filter: '{"colour":"red"}' })).status).toBe(400);
       expect((await get('kpis', { sort: '["password","ASC"]' })).status).toBe(400);
     });
@@ -155,13 +155,13 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
     it('validates the form, naming the field', async () => {
       const base = { kpi_id: kpi.id, target_type: 'employee', target_id: a.employee.id, target_value: '10', ...MARCH };
       const cases: Array<[object, number, string, string]> = [
-        [{ kpi_id: undefined }, 400, 'kpi_id', 'kpi_id is required'],
-        [{ target_type: 'team' }, 400, 'target_type', 'target_type must be one of employee, department, position'],
-        [{ target_id: 'x' }, 400, 'target_id', 'target_id must be an id'],
-        [{ target_value: -5 }, 400, 'target_value', 'target_value must be an amount of at least 0 with at most 2 decimals'],
-        [{ target_value: '1.234' }, 400, 'target_value', 'target_value must be an amount of at least 0 with at most 2 decimals'],
-        [{ period_start_date: '2026-02-30' }, 400, 'period_start_date', 'period_start_date must be a date (YYYY-MM-DD)'],
-        [{ period_end_date: '2026-02-28' }, 400, 'period_end_date', 'period_end_date must not be before period_start_date'],
+        [{ kpi_id: undefined }, 400, 'kpi_id', 'KPI ID is required'],
+        [{ target_type: 'team' }, 400, 'target_type', 'Target type must be one of employee, department or position'],
+        [{ target_id: 'x' }, 400, 'target_id', 'Target ID must be a valid ID'],
+        [{ target_value: -5 }, 400, 'target_value', 'Target value must be an amount of at least 0 with at most 2 decimals'],
+        [{ target_value: '1.234' }, 400, 'target_value', 'Target value must be an amount of at least 0 with at most 2 decimals'],
+        [{ period_start_date: '2026-02-30' }, 400, 'period_start_date', 'Period start date must be a date (YYYY-MM-DD)'],
+        [{ period_end_date: '2026-02-28' }, 400, 'period_end_date', 'Period end date must not be before the period start date'],
         [{ period_end_date: '2027-03-31' }, 400, 'period_end_date', 'The period may span at most 366 days'],
         [{ target_type: 'position', target_id: b.position.id }, 404, 'target_id', 'Position not found'],
         [{ target_id: b.employee.id }, 404, 'target_id', 'Employee not found'],
@@ -180,7 +180,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       expect(moved.status).toBe(200);
       expect(moved.body.data).toMatchObject({ target_type: 'position', target_id: a.position.id, target_name: 'Analyst', target_value: '12.00', period_start_date: '2026-03-01' });
       const half = await put(`kpi-targets/${target.id}`, { target_type: 'employee' });
-      expect([half.status, half.body.errors[0]]).toEqual([400, { field: 'target_id', message: 'target_id is required when target_type changes' }]);
+      expect([half.status, half.body.errors[0]]).toEqual([400, { field: 'target_id', message: 'Target ID is required when the target type changes' }]);
       const backwards = await put(`kpi-targets/${target.id}`, { period_end_date: '2026-02-01' });
       expect(backwards.body.errors[0].field).toBe('period_end_date');
       expect((await del(`kpi-targets/${target.id}`)).body.message).toBe('Target deleted successfully');
@@ -208,7 +208,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       expect(await ids({ period_start: '2026-04-01' })).toEqual([april]);
       const sorted = await get('kpi-targets', { filter: JSON.stringify({ kpi_id: k.id }), sort: '["achievement_percentage","DESC"]' });
       expect(sorted.body.data.map((x: any) => x.achievement_percentage)).toEqual([120, 100, 80]);
-      expect((await get('kpi-targets', { filter: '{"period_start":"March"}' })).body.message).toBe('filter: period_start must be a date (YYYY-MM-DD)');
+      expect((await get('kpi-targets', { filter: '{"period_start":"March"}' })).body.message).toBe('The period start filter must be a date (YYYY-MM-DD)');
     });
   });
 
@@ -233,7 +233,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       const fixed = await put(`kpi-values/${res.body.data.id}`, { actual_value: 7 });
       expect(fixed.body.data).toMatchObject({ actual_value: '7.00', notes: 'Refunds' });
       const bad = await post('kpi-values', { kpi_id: k.id, entity_type: 'employee', entity_id: a.employee.id, actual_value: 'lots', ...MARCH });
-      expect(bad.body.errors[0]).toEqual({ field: 'actual_value', message: 'actual_value must be a number with at most 2 decimals' });
+      expect(bad.body.errors[0]).toEqual({ field: 'actual_value', message: 'Actual value must be a number with at most 2 decimals' });
       expect((await del(`kpi-values/${res.body.data.id}`)).body.message).toBe('KPI value deleted successfully');
     });
 
@@ -452,15 +452,15 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       const tier = { min_achievement: 100, bonus_type: 'fixed', bonus_value: 10 };
       const cases: Array<[object, string, string]> = [
         [{ tiers: [] }, 'tiers', 'Add at least one tier'],
-        [{ tiers: 'many' }, 'tiers', 'tiers must be a list'],
+        [{ tiers: 'many' }, 'tiers', 'Tiers must be a list'],
         [{ tiers: Array(11).fill(tier) }, 'tiers', 'At most 10 tiers'],
-        [{ tiers: [tier, { ...tier, bonus_value: 20 }] }, 'tiers', 'Each tier needs a different min_achievement'],
-        [{ tiers: [{ ...tier, min_achievement: 1000.01 }] }, 'tiers.0.min_achievement', 'min_achievement must be at most 1000'],
+        [{ tiers: [tier, { ...tier, bonus_value: 20 }] }, 'tiers', 'Each tier needs a different minimum achievement'],
+        [{ tiers: [{ ...tier, min_achievement: 1000.01 }] }, 'tiers.0.min_achievement', 'Minimum achievement must be at most 1000'],
         [{ tiers: [{ ...tier, bonus_type: 'salary_percentage', bonus_value: 1500 }] }, 'tiers.0.bonus_value', 'A salary percentage must be at most 1000'],
-        [{ tiers: [{ ...tier, bonus_type: 'shares' }] }, 'tiers.0.bonus_type', 'bonus_type must be one of fixed, salary_percentage'],
-        [{ tiers: [{ ...tier, bonus_value: -1 }] }, 'tiers.0.bonus_value', 'bonus_value must be an amount of at least 0 with at most 2 decimals'],
-        [{ max_bonus_amount: 'lots', tiers: [tier] }, 'max_bonus_amount', 'max_bonus_amount must be an amount of at least 0 with at most 2 decimals'],
-        [{ name: ' ', tiers: [tier] }, 'name', 'name is required'],
+        [{ tiers: [{ ...tier, bonus_type: 'shares' }] }, 'tiers.0.bonus_type', 'Bonus type must be one of fixed or salary percentage'],
+        [{ tiers: [{ ...tier, bonus_value: -1 }] }, 'tiers.0.bonus_value', 'Bonus value must be an amount of at least 0 with at most 2 decimals'],
+        [{ max_bonus_amount: 'lots', tiers: [tier] }, 'max_bonus_amount', 'Maximum bonus amount must be an amount of at least 0 with at most 2 decimals'],
+        [{ name: ' ', tiers: [tier] }, 'name', 'Name is required'],
       ];
       for (const [patch, field, message] of cases) {
         const res = await post('bonus-rules', { kpi_id: k.id, name: 'Rule', ...patch });
@@ -491,7 +491,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       expect((await list({ period: '2025' })).body.data.map((x: any) => x.status)).toEqual(['cancelled']);
       expect((await list({ employee: String(c.employee.id), status: 'paid' })).body.data[0]).toMatchObject({ employee_name: 'Erin Epsilon', paid_date: '2026-02-01' });
       expect((await list({ employee: String(a.employee.id) })).body.data).toEqual([]);
-      expect((await list({ period: 'Feb' })).body.message).toBe('filter: period must be a month (YYYY-MM) or a year (YYYY)');
+      expect((await list({ period: 'Feb' })).body.message).toBe('The period filter must be a month (YYYY-MM) or a year (YYYY)');
 
       const totals = await get('bonus-payments/totals', {}, h);
       expect(totals.body.data).toEqual({

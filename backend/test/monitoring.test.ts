@@ -254,7 +254,7 @@ describe('operational monitoring: tasks, templates, comments, metrics', () => {
       expect((await list({ colour: 'red' })).status).toBe(400);
       const bad = await list({ status: 'done' });
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toMatch(/status must be one of/);
+      expect(bad.body.message).toMatch(/^The status filter must be one of /);
     });
   });
 

@@ -108,11 +108,11 @@ describe('packages and features', () => {
       [{ monthly_price: undefined }, 'monthly_price', 'Monthly price is required'],
       [{ monthly_price: -1 }, 'monthly_price', 'Monthly price must be a number of at least 0 with at most 2 decimals'],
       [{ annual_price: '10.123' }, 'annual_price', 'Annual price must be a number of at least 0 with at most 2 decimals'],
-      [{ max_employees: -2 }, 'max_employees', 'max_employees must be -1 (unlimited) or more'],
-      [{ max_admins: 1.5 }, 'max_admins', 'max_admins must be a whole number'],
-      [{ trial_days: -1 }, 'trial_days', 'trial_days must be 0 or more'],
-      [{ is_popular: 'yes' }, 'is_popular', 'is_popular must be true or false'],
-      [{ price: 3 }, 'price', 'price is not an accepted field'],
+      [{ max_employees: -2 }, 'max_employees', 'Maximum employees must be -1 (unlimited) or more'],
+      [{ max_admins: 1.5 }, 'max_admins', 'Maximum admins must be a whole number'],
+      [{ trial_days: -1 }, 'trial_days', 'Trial days must be 0 or more'],
+      [{ is_popular: 'yes' }, 'is_popular', 'Is popular must be true or false'],
+      [{ price: 3 }, 'price', 'Price is not an accepted field'],
     ])('refuses %j naming %s', async (over, field, message) => {
       const res = await post('/api/packages/packages', newPackage(over));
       expect(res.status).toBe(400);
@@ -203,7 +203,7 @@ describe('packages and features', () => {
       try {
         const res = await put(`/api/packages/packages/${pkg.id}`, { max_admins: 0 });
         expect(res.status).toBe(422);
-        expect(res.body.message).toMatch(/^max_admins cannot be lower than 1: Alpha .* has 1 admins on this package$/);
+        expect(res.body.message).toMatch(/^Maximum admins cannot be lower than 1: Alpha .* has 1 admins on this package$/);
         expect((await put(`/api/packages/packages/${pkg.id}`, { max_admins: 1, max_employees: 1 })).status).toBe(200);
         expect((await put(`/api/packages/packages/${pkg.id}`, { max_employees: 0 })).status).toBe(422);
       } finally {
@@ -262,9 +262,9 @@ describe('packages and features', () => {
       [{ feature_code: '' }, 'feature_code', 'Feature code is required'],
       [{ feature_name: '' }, 'feature_name', 'Feature name is required'],
       [{ module: undefined }, 'module', 'Module is required'],
-      [{ module: 'payroll' }, 'module', 'Module must be one of hr, face, monitoring, kpi, api, support'],
+      [{ module: 'payroll' }, 'module', 'Module must be one of hr, face, monitoring, kpi, api or support'],
       [{ feature_type: '' }, 'feature_type', 'Type is required'],
-      [{ feature_type: 'gold' }, 'feature_type', 'Type must be one of core, premium, addon'],
+      [{ feature_type: 'gold' }, 'feature_type', 'Type must be one of core, premium or addon'],
     ])('refuses %j naming %s', async (over, field, message) => {
       const res = await post('/api/packages/features', {
         feature_code: unique('f'),
@@ -295,7 +295,7 @@ describe('packages and features', () => {
       expect(nulled.status).toBe(400);
       expect(nulled.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['feature_name', 'module']);
       expect((await put(`/api/packages/features/${f.id}`, { is_active: null })).body.errors).toEqual([
-        { field: 'is_active', message: 'is_active must be true or false' },
+        { field: 'is_active', message: 'Is active must be true or false' },
       ]);
       const del = await t.http().delete(`/api/packages/features/${f.id}`).set(bearer(superadmin));
       expect(del.body).toEqual({ success: true, data: { id: f.id }, message: 'Feature deleted successfully!' });
@@ -340,7 +340,7 @@ describe('packages and features', () => {
       expect(res.body.message).toBe('Feature 999999 does not exist');
       const bad = await put(`/api/packages/packages/${pkg.id}/features`, { features: [{ feature_id: 'x', is_included: true }] });
       expect(bad.status).toBe(400);
-      expect(bad.body.errors[0]).toEqual({ field: 'features.0.feature_id', message: 'feature_id must be an id' });
+      expect(bad.body.errors[0]).toEqual({ field: 'features.0.feature_id', message: 'Feature ID must be a valid ID' });
       expect((await put('/api/packages/packages/999999/features', { features: [] })).status).toBe(404);
     });
   });

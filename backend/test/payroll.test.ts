@@ -232,10 +232,10 @@ describe('payroll: run, records, payslips, export', () => {
     });
 
     it.each([
-      [{ year: 2026, month: 13 }, 'month', 'month must be a whole number from 1 to 12'],
-      [{ year: 1999, month: 1 }, 'year', 'year must be a whole number from 2000 to 2100'],
-      [{ month: 1 }, 'year', 'year must be a whole number from 2000 to 2100'],
-      [{ year: 2026, month: 1, extra: 1 }, 'extra', 'extra is not an accepted field'],
+      [{ year: 2026, month: 13 }, 'month', 'Month must be a whole number from 1 to 12'],
+      [{ year: 1999, month: 1 }, 'year', 'Year must be a whole number from 2000 to 2100'],
+      [{ month: 1 }, 'year', 'Year must be a whole number from 2000 to 2100'],
+      [{ year: 2026, month: 1, extra: 1 }, 'extra', 'Extra is not an accepted field'],
     ])('refuses %j naming the field', async (body, field, message) => {
       const res = await t.http().post(API).set(admin).send(body);
       expect(res.status).toBe(400);
@@ -301,7 +301,7 @@ describe('payroll: run, records, payslips, export', () => {
       expect(summary.body.data).toMatchObject({ total_payroll: '14791.30', total_records: 6, processed_count: 6, pending_count: 0 });
       const bad = await list({ filter: JSON.stringify({ month: 3 }) });
       expect(bad.status).toBe(400);
-      expect(bad.body.message).toBe('filter: month needs a year');
+      expect(bad.body.message).toBe('The month filter needs a year');
     });
 
     it('refuses unknown ids and periods without payroll', async () => {

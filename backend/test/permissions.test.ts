@@ -144,7 +144,7 @@ describe('permissions: the matrix per position and department', () => {
         entry('payroll', { can_view: false, can_edit: true }),
       ]);
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ field: 'permissions.1.can_view', message: expect.stringMatching(/need can_view/) }]);
+      expect(res.body.errors).toEqual([{ field: 'permissions.1.can_view', message: 'Create, edit and delete rights need the view right' }]);
       await expectUnchanged();
     });
 

@@ -50,8 +50,8 @@ describe('positions API', () => {
   it.each([
     [{ position_title: 'No code' }, 'position_code', 'Position code and title are required'],
     [{ position_code: 'P1' }, 'position_title', 'Position code and title are required'],
-    [{ position_code: 'P1', position_title: 'T', level: 'intern' }, 'level', 'level must be one of junior, mid, senior, executive'],
-    [{ position_code: 'P1', position_title: 'T', min_salary: -1 }, 'min_salary', 'min_salary must be an amount of at least 0 with at most 2 decimals'],
+    [{ position_code: 'P1', position_title: 'T', level: 'intern' }, 'level', 'Level must be one of junior, mid, senior or executive'],
+    [{ position_code: 'P1', position_title: 'T', min_salary: -1 }, 'min_salary', 'Minimum salary must be an amount of at least 0 with at most 2 decimals'],
     [
       { position_code: 'P1', position_title: 'T', min_salary: '90000', max_salary: '80000' },
       'max_salary',

@@ -45,7 +45,7 @@ describe('offline check-ins follow every rule, never overwrite an administrator,
     for (const bad of [0, 73, 2.5]) {
       const res = await t.http().put('/api/settings/attendance').set(admin).send({ general: { offline_checkin_max_age_hours: bad } });
       expect(res.status).toBe(400);
-      expect(res.body.errors[0].message).toBe('general.offline_checkin_max_age_hours must be a whole number from 1 to 72 hours');
+      expect(res.body.errors[0].message).toBe('Offline checkin max age hours must be a whole number from 1 to 72 hours');
     }
     const saved = await settings({ general: { offline_checkin_max_age_hours: 48 } });
     expect(saved.body.data.general.offline_checkin_max_age_hours).toBe(48);
@@ -56,7 +56,7 @@ describe('offline check-ins follow every rule, never overwrite an administrator,
     const at = hoursAgo(30);
     const old = await checkIn(auth, { timestamp: at });
     expect(old.status).toBe(422);
-    expect(old.body.message).toBe('An offline check-in can be sent at most 24 hours after it happened');
+    expect(old.body.message).toBe('An offline check-in can be sent at most 1 day after it happened');
     expect(old.body.errors[0].field).toBe('timestamp');
     expect(await recordOn(employee.id, dateOf(at))).toBeNull();
 

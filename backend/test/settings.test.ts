@@ -1,3 +1,4 @@
+import { fieldLabel } from '../src/common/http/fields';
 import { randomUUID } from 'node:crypto';
 import { TokenService } from '../src/modules/auth/token.service';
 import { RefreshToken } from '../src/modules/auth/refresh-token.entity';
@@ -138,7 +139,7 @@ describe('settings', () => {
       const res = await put({ [group]: { [field]: value }, general: group === 'general' ? { [field]: value } : { auto_check_out: false } });
       expect(res.status).toBe(400);
       expect(res.body.errors[0].field).toBe(`${group}.${field}`);
-      expect(res.body.message).toContain(`${group}.${field}`);
+      expect(res.body.message).toContain(field === 'accuracy_threshold' ? `${group}.${field}` : fieldLabel(field));
       expect((await t.http().get(ATT).set(bearer(a.tokens.company_admin))).body.data).toEqual(before);
     });
 

@@ -63,10 +63,10 @@ describe('shift roster: shifts, work locations, assignments', () => {
 
     it.each([
       [{ shift_code: 'X1', start_time: '08:00', end_time: '16:00' }, 'Shift name, code, start time and end time are required', 'shift_name'],
-      [{ shift_name: 'N', shift_code: 'X2', start_time: '25:00', end_time: '16:00' }, 'start_time must be a time HH:MM', 'start_time'],
+      [{ shift_name: 'N', shift_code: 'X2', start_time: '25:00', end_time: '16:00' }, 'Start time must be a time HH:MM', 'start_time'],
       [{ shift_name: 'N', shift_code: 'X3', start_time: '08:00' }, 'Shift name, code, start time and end time are required', 'end_time'],
-      [{ shift_name: 'N', shift_code: 'X4', start_time: '08:00', end_time: '16:00', grace_period: -1 }, 'grace_period must be a whole number of minutes, at least 0', 'grace_period'],
-      [{ shift_name: 'N', shift_code: 'X5', start_time: '08:00', end_time: '16:00', break_duration: -5 }, 'break_duration must be a whole number of minutes, at least 0', 'break_duration'],
+      [{ shift_name: 'N', shift_code: 'X4', start_time: '08:00', end_time: '16:00', grace_period: -1 }, 'Grace period must be a whole number of minutes, at least 0', 'grace_period'],
+      [{ shift_name: 'N', shift_code: 'X5', start_time: '08:00', end_time: '16:00', break_duration: -5 }, 'Break duration must be a whole number of minutes, at least 0', 'break_duration'],
     ])('refuses %j with 400 naming the field', async (body, message, field) => {
       const res = await post('shifts', body);
       expect(res.status).toBe(400);
@@ -117,9 +117,9 @@ describe('shift roster: shifts, work locations, assignments', () => {
     it.each([
       [{ latitude: 1, longitude: 1 }, 'Location name, latitude and longitude are required', 'location_name'],
       [{ location_name: 'X', longitude: 1 }, 'Location name, latitude and longitude are required', 'latitude'],
-      [{ location_name: 'X', latitude: 91, longitude: 1 }, 'latitude must be a number from -90 to 90 with at most 6 decimals', 'latitude'],
-      [{ location_name: 'X', latitude: 1, longitude: 1, radius: 9 }, 'radius must be a whole number of metres from 10 to 1000', 'radius'],
-      [{ location_name: 'X', latitude: 1, longitude: 1, radius: 1001 }, 'radius must be a whole number of metres from 10 to 1000', 'radius'],
+      [{ location_name: 'X', latitude: 91, longitude: 1 }, 'Latitude must be a number from -90 to 90 with at most 6 decimals', 'latitude'],
+      [{ location_name: 'X', latitude: 1, longitude: 1, radius: 9 }, 'Radius must be a whole number of metres from 10 to 1000', 'radius'],
+      [{ location_name: 'X', latitude: 1, longitude: 1, radius: 1001 }, 'Radius must be a whole number of metres from 10 to 1000', 'radius'],
     ])('refuses %j with 400 naming the field', async (body, message, field) => {
       const res = await post('work-locations', body);
       expect(res.status).toBe(400);

@@ -139,11 +139,11 @@ describe('free trial: POST /api/auth/register with create_company', () => {
     [{ company_name: '' }, 'company_name', 'Company name is required'],
     [{ company_name: undefined }, 'company_name', 'Company name is required'],
     [{ company_industry: 'Mining' }, 'company_industry', expect.stringMatching(/^Industry must be one of Technology, Healthcare, /)],
-    [{ package_id: 'basic' }, 'package_id', 'package_id must be an id'],
+    [{ package_id: 'basic' }, 'package_id', 'Package ID must be a valid ID'],
     [{ password: '123' }, 'password', 'Password must be at least 8 characters'],
     [{ password: 'Tina#Trial1' }, 'password', 'Password must not contain your name, email or company name'],
-    [{ role: 'superadmin' }, 'role', 'role must be company_admin'],
-    [{ confirmPassword: 'Orchid#Lake2026' }, 'confirmPassword', 'confirmPassword is not an accepted field'],
+    [{ role: 'superadmin' }, 'role', 'Role must be company admin'],
+    [{ confirmPassword: 'Orchid#Lake2026' }, 'confirmPassword', 'Confirm password is not an accepted field'],
   ])('refuses %j naming %s', async (over, field, message) => {
     const res = await register(trial(over));
     expect(res.status).toBe(400);
@@ -166,7 +166,7 @@ describe('free trial: POST /api/auth/register with create_company', () => {
   it('keeps self-registration a client: company_admin needs create_company', async () => {
     const res = await register({ ...trial(), create_company: undefined });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toContainEqual({ field: 'role', message: 'role must be client' });
+    expect(res.body.errors).toContainEqual({ field: 'role', message: 'Role must be client' });
     const clientBody = { ...trial(), create_company: false, role: 'client', company_name: undefined };
     expect((await register(clientBody)).status).toBe(201);
     expect(await t.em().findOneOrFail(User, { username: clientBody.username }, { filters: false })).toMatchObject({ role: 'client', company: null });

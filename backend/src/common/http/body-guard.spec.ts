@@ -9,7 +9,7 @@ describe('findBodyProblem', () => {
   it('names the field holding a NUL character or an unpaired surrogate', () => {
     expect(findBodyProblem({ profile: { city: 'Ber\u0000lin' } })).toEqual({
       field: 'profile.city',
-      message: 'profile.city contains characters that are not allowed',
+      message: 'City contains characters that are not allowed',
     });
     expect(findBodyProblem({ items: ['ok', 'x\uD800'] })?.field).toBe('items[1]');
   });

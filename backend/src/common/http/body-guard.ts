@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest } from './errors';
+import { fieldLabel } from './fields';
 
 /** Deeper than any body of the API: refused before validation, which would recurse through it. */
 export const MAX_BODY_DEPTH = 32;
@@ -21,12 +22,12 @@ export function findBodyProblem(value: unknown): BodyProblem | null {
     const field = path || 'body';
     if (depth > MAX_BODY_DEPTH) return { field, message: 'The request body is nested too deeply' };
     if (typeof node === 'string') {
-      if (FORBIDDEN_CHARACTERS.test(node)) return { field, message: `${field} contains characters that are not allowed` };
+      if (FORBIDDEN_CHARACTERS.test(node)) return { field, message: `${fieldLabel(field)} contains characters that are not allowed` };
     } else if (Array.isArray(node)) {
       node.forEach((item, i) => stack.push([item, `${path}[${i}]`, depth + 1]));
     } else if (node && typeof node === 'object') {
       for (const [key, item] of Object.entries(node)) {
-        if (FORBIDDEN_CHARACTERS.test(key)) return { field, message: `${field} contains characters that are not allowed` };
+        if (FORBIDDEN_CHARACTERS.test(key)) return { field, message: `${fieldLabel(field)} contains characters that are not allowed` };
         stack.push([item, path ? `${path}.${key}` : key, depth + 1]);
       }
     }

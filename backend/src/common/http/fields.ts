@@ -34,7 +34,7 @@ export const IsAmount = (field: string) =>
   applyDecorators(
     Transform(({ value }: TransformArg) => normalizeAmount(value)),
     Matches(/^\d{1,12}\.\d{2}$/, {
-      message: `${field} must be an amount of at least 0 with at most 2 decimals`,
+      message: `${fieldLabel(field)} must be an amount of at least 0 with at most 2 decimals`,
     }),
   );
 
@@ -46,8 +46,8 @@ export const IsId = (field: string) =>
       if (typeof value === 'string' && /^\d+$/.test(value.trim())) return Number(value.trim());
       return value;
     }),
-    IsInt({ message: `${field} must be an id` }),
-    Min(1, { message: `${field} must be an id` }),
+    IsInt({ message: `${fieldLabel(field)} must be a valid ID` }),
+    Min(1, { message: `${fieldLabel(field)} must be a valid ID` }),
   );
 
 /** A calendar date YYYY-MM-DD that exists (no time part). */
@@ -57,7 +57,7 @@ export function IsDateOnly(options?: ValidationOptions) {
       name: 'isDateOnly',
       target: target.constructor,
       propertyName,
-      options: { message: `${propertyName} must be a date (YYYY-MM-DD)`, ...options },
+      options: { message: `${fieldLabel(propertyName)} must be a date (YYYY-MM-DD)`, ...options },
       validator: {
         validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
       },
@@ -97,6 +97,9 @@ const ACRONYMS: Record<string, string> = Object.fromEntries(
   }),
 );
 
+/** Abbreviations at the start of a field name, in full: max_radius → "Maximum radius". */
+const WORDS: Record<string, string> = { max: 'maximum', min: 'minimum' };
+
 /** A field name in words for messages: allowed_ip_ranges → "Allowed IP ranges", maxCarryOverDays → "Max carry over days". */
 export function fieldLabel(field: string): string {
   const name = field.split('.').pop()!.replace(/\[\d+\]$/, '');
@@ -105,9 +108,37 @@ export function fieldLabel(field: string): string {
     .split(/[_\s-]+/)
     .filter(Boolean)
     .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase());
+  if (words.length === 1 && words[0] === 'q') words[0] = 'search';
+  if (words.length > 1 && WORDS[words[0]]) words[0] = WORDS[words[0]];
   if (!words.length) return field;
   words[0] = words[0][0].toUpperCase() + words[0].slice(1);
   return words.join(' ');
+}
+
+/** A field name in words inside a sentence: end_date → "end date", position_id → "position ID". */
+export function fieldWords(field: string): string {
+  const label = fieldLabel(field);
+  return /^[A-Z][a-z]/.test(label) ? label[0].toLowerCase() + label.slice(1) : label;
+}
+
+/** The accepted values of a choice in words: ['full_time', 'part_time', 'contract'] → "full time, part time or contract". */
+export function oneOf(values: readonly string[]): string {
+  const words = values.map((v) => v.replace(/_/g, ' '));
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A validation message with its property in words: class-validator's own messages ("hire_date
+ * must be a string", "each value in department_ids must be…") name the property as the code spells
+ * it; the answer reads "Hire date must be a string". A name inside a dotted path is left alone.
+ */
+export function inWords(message: string, property: string): string {
+  const pattern = new RegExp(`(^|[^\\w.])${escapeRegExp(property)}(?![\\w.])`, 'g');
+  if (!pattern.test(message)) return message;
+  const text = message.replace(pattern, (_m, before: string) => `${before}${fieldWords(property)}`);
+  return text[0].toUpperCase() + text.slice(1);
 }
 
 /**

@@ -21,12 +21,12 @@ describe('parseListQuery', () => {
   });
 
   it.each([
-    [{ sort: '["password","ASC"]' }, /cannot sort by password/],
-    [{ sort: 'nope' }, /sort must be valid JSON/],
-    [{ range: '[5,1]' }, /range must look like/],
+    [{ sort: '["password","ASC"]' }, /cannot be sorted by password/],
+    [{ sort: 'nope' }, /Sort must be valid JSON/],
+    [{ range: '[5,1]' }, /Range must look like/],
     [{ range: '[0,5000]' }, /at most 1000 rows/],
-    [{ filter: '{"evil":1}' }, /unknown filter evil/],
-    [{ filter: '[1]' }, /filter must be a JSON object/],
+    [{ filter: '{"evil":1}' }, /^There is no evil filter; the filters are /],
+    [{ filter: '[1]' }, /Filter must be a JSON object/],
   ])('refuses %j with a message naming the parameter', (query, message) => {
     expect(() => parseListQuery(query, opts)).toThrow(message);
   });
@@ -34,13 +34,13 @@ describe('parseListQuery', () => {
 
 describe('parseListQuery on decoded values', () => {
   it.each([
-    [{ filter: '{"q":"ab\\u0000c"}' }, 'filter', 'filter: q contains characters that are not allowed'],
-    [{ filter: '{"q":["x","y\\u0000"]}' }, 'filter', 'filter: q[1] contains characters that are not allowed'],
-    [{ filter: '{"q\\u0000":"x"}' }, 'filter', 'filter contains characters that are not allowed'],
-    [{ filter: '{"q":"\\ud800"}' }, 'filter', 'filter: q contains characters that are not allowed'],
-    [{ sort: '["id\\u0000","ASC"]' }, 'sort', 'sort contains characters that are not allowed'],
-    [{ range: '[0,24,"\\u0000"]' }, 'range', 'range contains characters that are not allowed'],
-    [{ filter: `{"q":${'['.repeat(40)}${']'.repeat(40)}}` }, 'filter', 'filter is nested too deeply'],
+    [{ filter: '{"q":"ab\\u0000c"}' }, 'filter', 'The search filter contains characters that are not allowed'],
+    [{ filter: '{"q":["x","y\\u0000"]}' }, 'filter', 'The search filter contains characters that are not allowed'],
+    [{ filter: '{"q\\u0000":"x"}' }, 'filter', 'Filter contains characters that are not allowed'],
+    [{ filter: '{"q":"\\ud800"}' }, 'filter', 'The search filter contains characters that are not allowed'],
+    [{ sort: '["id\\u0000","ASC"]' }, 'sort', 'Sort contains characters that are not allowed'],
+    [{ range: '[0,24,"\\u0000"]' }, 'range', 'Range contains characters that are not allowed'],
+    [{ filter: `{"q":${'['.repeat(40)}${']'.repeat(40)}}` }, 'filter', 'Filter is nested too deeply'],
   ])('refuses %j, naming the parameter', (query, field, message) => {
     expect(() => parseListQuery(query, opts)).toThrow(expect.objectContaining({ response: { success: false, message, errors: [{ field, message }] } }));
   });

@@ -3,6 +3,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { findBodyProblem } from './body-guard';
 import { badRequest } from './errors';
+import { fieldLabel, fieldWords, oneOf } from './fields';
 
 /** react-admin simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
 export interface ListQuery {
@@ -26,18 +27,18 @@ export interface ListQueryOptions {
  */
 function parseJson(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw badRequest(`${name} must be a JSON value`, name);
+  if (typeof raw !== 'string') throw badRequest(`${fieldLabel(name)} must be a JSON value`, name);
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw badRequest(`${name} must be valid JSON`, name);
+    throw badRequest(`${fieldLabel(name)} must be valid JSON`, name);
   }
   const problem = findBodyProblem(value);
   if (problem) {
-    if (/nested too deeply/.test(problem.message)) throw badRequest(`${name} is nested too deeply`, name);
-    const where = /^(body|\[)/.test(problem.field) ? '' : `: ${problem.field}`;
-    throw badRequest(`${name}${where} contains characters that are not allowed`, name);
+    if (/nested too deeply/.test(problem.message)) throw badRequest(`${fieldLabel(name)} is nested too deeply`, name);
+    const what = /^(body|\[)/.test(problem.field) ? fieldLabel(name) : `The ${fieldWords(problem.field)} ${name}`;
+    throw badRequest(`${what} contains characters that are not allowed`, name);
   }
   return value;
 }
@@ -48,13 +49,13 @@ export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOp
   const rawSort = parseJson(query.sort, 'sort');
   if (rawSort !== undefined) {
     if (!Array.isArray(rawSort) || typeof rawSort[0] !== 'string') {
-      throw badRequest('sort must look like ["field","ASC"]', 'sort');
+      throw badRequest('Sort must look like ["field","ASC"]', 'sort');
     }
     const order = String(rawSort[1] ?? 'ASC').toUpperCase();
     if (!opts.sortable.includes(rawSort[0])) {
-      throw badRequest(`sort: cannot sort by ${rawSort[0]}; sortable fields are ${opts.sortable.join(', ')}`, 'sort');
+      throw badRequest(`This list cannot be sorted by ${fieldWords(rawSort[0])}; it can be sorted by ${oneOf(opts.sortable.map(fieldWords))}`, 'sort');
     }
-    if (order !== 'ASC' && order !== 'DESC') throw badRequest('sort order must be ASC or DESC', 'sort');
+    if (order !== 'ASC' && order !== 'DESC') throw badRequest('Sort order must be ASC or DESC', 'sort');
     sort = { field: rawSort[0], order };
   }
 
@@ -68,21 +69,21 @@ export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOp
       !rawRange.every((n) => Number.isSafeInteger(n) && n >= 0) ||
       rawRange[1] < rawRange[0]
     ) {
-      throw badRequest('range must look like [first,last] with 0 <= first <= last', 'range');
+      throw badRequest('Range must look like [first,last] with 0 <= first <= last', 'range');
     }
     offset = rawRange[0];
     limit = rawRange[1] - rawRange[0] + 1;
-    if (limit > maxLimit) throw badRequest(`range: at most ${maxLimit} rows per page`, 'range');
+    if (limit > maxLimit) throw badRequest(`A page holds at most ${maxLimit} rows`, 'range');
   }
 
   const rawFilter = parseJson(query.filter, 'filter') ?? {};
   if (typeof rawFilter !== 'object' || rawFilter === null || Array.isArray(rawFilter)) {
-    throw badRequest('filter must be a JSON object', 'filter');
+    throw badRequest('Filter must be a JSON object', 'filter');
   }
   const filter: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rawFilter)) {
     if (!opts.filterable.includes(key)) {
-      throw badRequest(`filter: unknown filter ${key}; filters are ${opts.filterable.join(', ')}`, 'filter');
+      throw badRequest(`There is no ${fieldWords(key)} filter; the filters are ${oneOf(opts.filterable.map(fieldWords))}`, 'filter');
     }
     if (value !== undefined && value !== null && value !== '') filter[key] = value;
   }
@@ -108,6 +109,6 @@ export function ApiListQuery() {
 export function idList(value: unknown, field: string): number[] {
   const list = Array.isArray(value) ? value : [value];
   const ids = list.map((v) => Number(v));
-  if (!ids.every((n) => Number.isInteger(n) && n > 0)) throw badRequest(`filter: ${field} must be ids`, 'filter');
+  if (!ids.every((n) => Number.isInteger(n) && n > 0)) throw badRequest(`The ${fieldWords(field)} filter must be IDs`, 'filter');
   return ids;
 }

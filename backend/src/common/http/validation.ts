@@ -2,7 +2,7 @@ import { HttpStatus, ValidationError, ValidationPipe, type ArgumentMetadata } fr
 import { getMetadataStorage } from 'class-validator';
 import { ApiError } from './errors';
 import type { FieldError } from './envelope';
-import { fieldLabel } from './fields';
+import { fieldLabel, inWords } from './fields';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
@@ -14,7 +14,7 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   for (const e of errors) {
     const field = parent ? `${parent}.${e.property}` : e.property;
     for (const [rule, text] of Object.entries(e.constraints ?? {})) {
-      out.push({ field, message: rule === 'whitelistValidation' ? `${field} is not an accepted field` : text });
+      out.push({ field, message: rule === 'whitelistValidation' ? `${fieldLabel(field)} is not an accepted field` : inWords(text, e.property) });
     }
     if (e.children?.length) out.push(...flatten(e.children, field));
   }

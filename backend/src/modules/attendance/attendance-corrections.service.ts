@@ -66,7 +66,7 @@ export class AttendanceCorrectionsService {
       throw badRequest('A record with a check-out time needs a check-in time', 'check_in_time');
     }
     if (record.check_in_time && record.check_out_time && record.check_out_time < record.check_in_time) {
-      throw badRequest('check_out_time must not be before check_in_time', 'check_out_time');
+      throw badRequest('Check-out time must not be before the check-in time', 'check_out_time');
     }
     if (record.check_in_time && record.check_out_time) {
       const hours = (record.check_out_time.getTime() - record.check_in_time.getTime()) / 3600000;

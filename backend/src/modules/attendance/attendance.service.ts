@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
-import { escapeLike, isCalendarDate } from '../../common/http/fields';
+import { escapeLike, isCalendarDate, oneOf, fieldLabel } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -19,6 +19,7 @@ import { dayBefore, isLate, localDate, readTimestamp, validZone } from './attend
 import { toAttendanceResponse } from './attendance.mapper';
 import type { AttendanceResponseDto, AttendanceSummaryDto, AttendanceTodayDto } from './dto/attendance.dto';
 import { DEFAULT_LOCATION_TEXT, type AttendancePunchDto } from './dto/check-in.dto';
+import { formatHours } from '../../common/units';
 
 export const ATTENDANCE_LIST: ListQueryOptions = {
   sortable: ['id', 'attendance_date', 'check_in_time', 'check_out_time', 'work_hours', 'status', 'employee_name'],
@@ -207,12 +208,12 @@ export class AttendanceService {
   private when(timestamp: string | undefined, general: AttendanceSettings['general'], what: string): { at: Date; offline: boolean } {
     const maxAge = general.offline_checkin_max_age_hours;
     const reading = readTimestamp(timestamp, new Date(), maxAge);
-    if (reading.kind === 'future') throw unprocessable('timestamp must not be in the future', 'timestamp');
+    if (reading.kind === 'future') throw unprocessable('Timestamp must not be in the future', 'timestamp');
     if (reading.kind === 'offline' && !general.allow_offline_checkin) {
       throw unprocessable(`Offline ${what} is not enabled for your company. Please ${what.replace('-', ' ')} while online`, 'timestamp');
     }
     if (reading.kind === 'too_old') {
-      throw unprocessable(`An offline ${what} can be sent at most ${maxAge} ${maxAge === 1 ? 'hour' : 'hours'} after it happened`, 'timestamp');
+      throw unprocessable(`An offline ${what} can be sent at most ${formatHours(maxAge)} after it happened`, 'timestamp');
     }
     return { at: reading.at, offline: reading.kind === 'offline' };
   }
@@ -222,7 +223,7 @@ export class AttendanceService {
     const employee = await this.em.findOne(Employee, { id: ctx.employeeId });
     if (!employee) throw unprocessable(NO_EMPLOYEE_RECORD);
     if (employee.employment_status === 'terminated' || employee.employment_status === 'suspended') {
-      throw unprocessable(`Attendance cannot be recorded for a ${employee.employment_status} employee`);
+      throw unprocessable(`Attendance cannot be recorded for ${oneOf([employee.employment_status])} employees`);
     }
     return employee;
   }
@@ -315,7 +316,7 @@ export class AttendanceService {
     const zone = await this.timeZone(ctx.companyId!);
     const end = endDate ? dateParam(endDate, 'end_date') : localDate(new Date(), zone);
     const start = startDate ? dateParam(startDate, 'start_date') : DateTime.fromISO(end).minus({ days: 29 }).toISODate()!;
-    if (start > end) throw badRequest('start_date must not be after end_date', 'start_date');
+    if (start > end) throw badRequest('Start date must not be after the end date', 'start_date');
     const empty = { total: 0, present: 0, late: 0, absent: 0, leave: 0, hours: '0', worked: 0 };
     const [row] = ctx.employeeId
       ? await this.em.execute<Array<typeof empty>>(
@@ -362,13 +363,13 @@ export class AttendanceService {
     if (filter.status !== undefined) {
       const list = Array.isArray(filter.status) ? filter.status : String(filter.status).split(',');
       if (!list.every((s) => (ATTENDANCE_STATUSES as readonly unknown[]).includes(s))) {
-        throw badRequest(`status must be one of ${ATTENDANCE_STATUSES.join(', ')}`, 'status');
+        throw badRequest(`Status must be one of ${oneOf(ATTENDANCE_STATUSES)}`, 'status');
       }
       and.push({ status: { $in: list as AttendanceStatus[] } });
     }
     if (filter.is_offline !== undefined) and.push({ is_offline: filter.is_offline === true || filter.is_offline === 'true' });
     if (filter.q !== undefined) {
-      if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof filter.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = { $ilike: `%${escapeLike(filter.q.trim())}%` };
       and.push({ $or: [{ employee: { first_name: like } }, { employee: { last_name: like } }, { employee: { employee_code: like } }] });
     }
@@ -377,6 +378,6 @@ export class AttendanceService {
 }
 
 export function dateParam(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`${field} must be a date (YYYY-MM-DD)`, field);
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`${fieldLabel(field)} must be a date (YYYY-MM-DD)`, field);
   return value;
 }

@@ -83,7 +83,7 @@ export async function assertNoMoreRights(
     const extra = ACTIONS.find((action) => granted[action] && !own[action]);
     if (extra) {
       throw forbidden(
-        `You cannot give an account more rights than your own: this ${entry.by} grants ${extra} access to the ${entry.module_key} module`,
+        `You cannot give an account more rights than your own: this ${entry.by} grants ${extra} access to the ${entry.module_key.replace(/_/g, ' ')} module`,
       );
     }
   }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest } from '../../common/http/errors';
 import { setRecent } from '../../common/recent-map';
 import { executePrepared } from '../../database/prepared-statements';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, fieldWords, oneOf as wordList } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import type { EmployeeResponseDto } from './dto/employee.dto';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
@@ -96,7 +96,7 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
     if (filter[field] === undefined) return;
     const list = Array.isArray(filter[field]) ? (filter[field] as unknown[]) : [filter[field]];
     if (!list.every((v) => typeof v === 'string' && allowed.includes(v))) {
-      throw badRequest(`filter: ${field} must be one of ${allowed.join(', ')}`, 'filter');
+      throw badRequest(`The ${fieldWords(field)} filter must be one of ${wordList(allowed)}`, 'filter');
     }
     parts.push(`e.${field} = any(?::text[])`);
     params.push(`{${list.join(',')}}`);
@@ -110,7 +110,7 @@ export function employeeWhere(companyId: number, filter: Record<string, unknown>
   oneOf('employment_type', EMPLOYMENT_TYPES);
   let search: Where['search'];
   if (filter.q !== undefined) {
-    if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+    if (typeof filter.q !== 'string') throw badRequest('The search filter must be text', 'filter');
     // every word must match one of the fields: "jane doe" finds Jane Doe
     const terms = filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 5);
     if (terms.length) {

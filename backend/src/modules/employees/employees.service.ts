@@ -6,7 +6,7 @@ import { validate } from 'class-validator';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { TokenService } from '../auth/token.service';
@@ -446,7 +446,7 @@ export class EmployeesService {
       and.push({ employment_type: { $in: enumList(filter.employment_type, EMPLOYMENT_TYPES, 'employment_type') } });
     }
     if (filter.q !== undefined) {
-      if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof filter.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       // every word must match one of the fields: "jane doe" finds Jane Doe
       for (const term of filter.q.trim().split(/\s+/).filter(Boolean).slice(0, 5)) {
         const like = { $ilike: `%${escapeLike(term)}%` };
@@ -524,14 +524,14 @@ function samePay(field: PayField, sent: unknown, stored: unknown): boolean {
 /** Sorting by pay tells pay: only for those who see it. */
 function assertSortable(access: EmployeeAccess, q: ListQuery): void {
   if (!access.seesPay && (PAY_FIELDS as readonly string[]).includes(q.sort.field)) {
-    throw badRequest(`You cannot sort by ${q.sort.field}`, 'sort');
+    throw badRequest(`You cannot sort by ${fieldWords(q.sort.field)}`, 'sort');
   }
 }
 
 function enumList<T extends string>(value: unknown, allowed: readonly T[], field: string): T[] {
   const list = Array.isArray(value) ? value : [value];
   if (!list.every((v) => allowed.includes(v as T))) {
-    throw badRequest(`filter: ${field} must be one of ${allowed.join(', ')}`, 'filter');
+    throw badRequest(`The ${fieldWords(field)} filter must be one of ${oneOf(allowed)}`, 'filter');
   }
   return list as T[];
 }

@@ -194,5 +194,5 @@ export function periodRange(value: unknown): [string, string] {
     }
     if (/^[1-9]\d{3}$/.test(text)) return [`${text}-01-01`, `${text}-12-31`];
   }
-  throw badRequest('filter: period must be a month (YYYY-MM) or a year (YYYY)', 'filter');
+  throw badRequest('The period filter must be a month (YYYY-MM) or a year (YYYY)', 'filter');
 }

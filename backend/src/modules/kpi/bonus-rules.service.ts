@@ -21,7 +21,7 @@ export const RULE_LIST: ListQueryOptions = {
 };
 
 export const ONE_ACTIVE_RULE = 'This KPI already has an active bonus rule: deactivate it first';
-export const DISTINCT_TIERS = 'Each tier needs a different min_achievement';
+export const DISTINCT_TIERS = 'Each tier needs a different minimum achievement';
 const MAX_PERCENT = 1000;
 
 const BASE = `
@@ -37,7 +37,7 @@ const BASE = `
 function assertTiers(tiers: BonusTierDto[]): void {
   tiers.forEach((tier, i) => {
     if (Number(tier.min_achievement) > MAX_PERCENT) {
-      throw badRequest(`min_achievement must be at most ${MAX_PERCENT}`, `tiers.${i}.min_achievement`);
+      throw badRequest(`Minimum achievement must be at most ${MAX_PERCENT}`, `tiers.${i}.min_achievement`);
     }
     if (tier.bonus_type === 'salary_percentage' && Number(tier.bonus_value) > MAX_PERCENT) {
       throw badRequest(`A salary percentage must be at most ${MAX_PERCENT}`, `tiers.${i}.bonus_value`);

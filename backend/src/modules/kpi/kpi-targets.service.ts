@@ -131,7 +131,7 @@ export class KpiTargetsService {
     const kpi = dto.kpi_id !== undefined ? await resolveKpi(this.em, dto.kpi_id) : target.kpi;
     const type = dto.target_type ?? target.target_type;
     if (dto.target_type !== undefined && dto.target_type !== target.target_type && dto.target_id === undefined) {
-      throw badRequest('target_id is required when target_type changes', 'target_id');
+      throw badRequest('Target ID is required when the target type changes', 'target_id');
     }
     const subjectId = dto.target_id ?? subjectIdOf(target);
     const start = dto.period_start_date ?? target.period_start_date;

@@ -42,7 +42,7 @@ export class KpisService {
       .oneOf('x.category', f.category, KPI_CATEGORIES, 'category')
       .oneOf('x.period_type', f.period_type ?? f.period, PERIOD_TYPES, f.period_type !== undefined ? 'period_type' : 'period');
     if (f.status !== undefined) {
-      if (f.status !== 'active' && f.status !== 'inactive') throw badRequest('filter: status must be one of active, inactive', 'filter');
+      if (f.status !== 'active' && f.status !== 'inactive') throw badRequest('The status filter must be one of active or inactive', 'filter');
       where.add('x.is_active = ?', f.status === 'active');
     }
     if (f.is_active !== undefined) where.add('x.is_active = ?', bool(f.is_active, 'is_active'));

@@ -1,5 +1,5 @@
 import { badRequest } from '../../common/http/errors';
-import { escapeLike, isCalendarDate } from '../../common/http/fields';
+import { escapeLike, isCalendarDate, fieldWords, oneOf } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 
 /** The conditions and parameters of a raw-SQL list query, built filter by filter. */
@@ -29,7 +29,7 @@ export class SqlWhere {
     if (value === undefined) return this;
     const list = Array.isArray(value) ? value : [value];
     if (!list.every((v) => typeof v === 'string' && allowed.includes(v))) {
-      throw badRequest(`filter: ${field} must be one of ${allowed.join(', ')}`, 'filter');
+      throw badRequest(`The ${fieldWords(field)} filter must be one of ${oneOf(allowed)}`, 'filter');
     }
     return this.add(`${column} in (select value from json_array_elements_text(?::json))`, JSON.stringify(list));
   }
@@ -37,14 +37,14 @@ export class SqlWhere {
   date(sql: string, value: unknown, field: string): this {
     if (value === undefined) return this;
     if (typeof value !== 'string' || !isCalendarDate(value) || value < '0001-01-01') {
-      throw badRequest(`filter: ${field} must be a date (YYYY-MM-DD)`, 'filter');
+      throw badRequest(`The ${fieldWords(field)} filter must be a date (YYYY-MM-DD)`, 'filter');
     }
     return this.add(sql, value);
   }
 
   search(columns: string[], value: unknown): this {
     if (value === undefined) return this;
-    if (typeof value !== 'string') throw badRequest('filter: q must be text', 'filter');
+    if (typeof value !== 'string') throw badRequest('The search filter must be text', 'filter');
     const like = `%${escapeLike(value.trim())}%`;
     return this.add(`(${columns.map((c) => `${c} ilike ?`).join(' or ')})`, ...columns.map(() => like));
   }
@@ -74,7 +74,7 @@ export const toDate = (value: unknown): Date | null => (value === null || value 
 export function bool(value: unknown, field: string): boolean {
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw badRequest(`filter: ${field} must be true or false`, 'filter');
+  throw badRequest(`The ${fieldWords(field)} filter must be true or false`, 'filter');
 }
 
 /** The greatest id a path or a filter may name: an int4 column holds no larger one. */

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
-import { isCalendarDate } from '../../common/http/fields';
+import { isCalendarDate, fieldWords } from '../../common/http/fields';
 import { type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -21,7 +21,7 @@ export const HOLIDAY_LIST = {
 const MAX_ID = 2147483647;
 
 function dateFilter(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`filter: ${name} must be a date (YYYY-MM-DD)`, 'filter');
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`The ${fieldWords(name)} filter must be a date (YYYY-MM-DD)`, 'filter');
   return value;
 }
 
@@ -33,7 +33,7 @@ export class HolidaysService {
     const and: FilterQuery<Holiday>[] = [];
     if (q.filter.year !== undefined) {
       const year = Number(q.filter.year);
-      if (!Number.isInteger(year) || year < 1900 || year > 9999) throw badRequest('filter: year must be a year', 'filter');
+      if (!Number.isInteger(year) || year < 1900 || year > 9999) throw badRequest('The year filter must be a year from 1900 to 9999', 'filter');
       and.push({ holiday_date: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } });
     }
     if (q.filter.from !== undefined) and.push({ holiday_date: { $gte: dateFilter(q.filter.from, 'from') } });

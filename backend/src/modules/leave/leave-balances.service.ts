@@ -37,7 +37,7 @@ export class LeaveBalancesService {
     const today = await this.today(ctx.companyId!);
     const f = q.filter;
     const year = f.year === undefined ? Number(today.slice(0, 4)) : Number(f.year);
-    if (!Number.isInteger(year) || year < 1900 || year > 9999) throw badRequest('filter: year must be a year', 'filter');
+    if (!Number.isInteger(year) || year < 1900 || year > 9999) throw badRequest('The year filter must be a year from 1900 to 9999', 'filter');
     const filter: BalanceFilter = {};
     if (f.employee_id !== undefined) filter.employeeIds = idList(f.employee_id, 'employee_id');
     if (f.leave_type_id !== undefined) filter.leaveTypeId = idList(f.leave_type_id, 'leave_type_id')[0];

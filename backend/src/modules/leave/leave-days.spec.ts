@@ -5,7 +5,7 @@ describe('leave days', () => {
   it('accepts a range of up to 366 days ending on or after its start', () => {
     expect(() => assertRange('2030-01-01', '2030-01-01')).not.toThrow();
     expect(() => assertRange('2028-01-01', '2028-12-31')).not.toThrow(); // a leap year: 366 days
-    expect(() => assertRange('2030-01-02', '2030-01-01')).toThrow('end_date must be on or after start_date');
+    expect(() => assertRange('2030-01-02', '2030-01-01')).toThrow('End date must be on or after the start date');
     expect(() => assertRange('2030-01-01', '2031-01-02')).toThrow('The date range must be at most 366 days');
   });
 

@@ -12,7 +12,7 @@ export interface WorkingDays {
 
 /** Checks a start/end pair: end on or after start, at most MAX_RANGE_DAYS apart. */
 export function assertRange(start: string, end: string): void {
-  if (end < start) throw badRequest('end_date must be on or after start_date', 'end_date');
+  if (end < start) throw badRequest('End date must be on or after the start date', 'end_date');
   const days = DateTime.fromISO(end).diff(DateTime.fromISO(start), 'days').days + 1;
   if (days > MAX_RANGE_DAYS) throw badRequest(`The date range must be at most ${MAX_RANGE_DAYS} days`, 'end_date');
 }

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
-import { escapeLike, isCalendarDate } from '../../common/http/fields';
+import { escapeLike, isCalendarDate, oneOf, fieldWords } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -39,7 +39,7 @@ export const days = (value: string | number) => String(Number(value));
 const plural = (value: string | number) => `${days(value)} ${Number(value) === 1 ? 'day' : 'days'}`;
 
 function dateFilter(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`filter: ${name} must be a date (YYYY-MM-DD)`, 'filter');
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`The ${fieldWords(name)} filter must be a date (YYYY-MM-DD)`, 'filter');
   return value;
 }
 
@@ -70,7 +70,7 @@ export class LeaveRequestsService {
     const manager = await this.access.isManager(ctx);
     if (!manager || f.mine === true || f.mine === 'true') and.push({ employee: ctx.employeeId ?? -1 });
     if (f.q !== undefined) {
-      if (typeof f.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof f.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = `${escapeLike(f.q.trim().toLowerCase())}%`;
       and.push({
         employee: {
@@ -85,7 +85,7 @@ export class LeaveRequestsService {
     if (f.status !== undefined) {
       const list = Array.isArray(f.status) ? f.status : [f.status];
       if (!list.every((s) => LEAVE_STATUSES.includes(s as LeaveStatus))) {
-        throw badRequest(`filter: status must be one of ${LEAVE_STATUSES.join(', ')}`, 'filter');
+        throw badRequest(`The status filter must be one of ${oneOf(LEAVE_STATUSES)}`, 'filter');
       }
       and.push({ status: { $in: list as LeaveStatus[] } });
     }
@@ -94,7 +94,7 @@ export class LeaveRequestsService {
     if (f.to !== undefined) and.push({ start_date: { $lte: dateFilter(f.to, 'to') } });
     if (f.year !== undefined) {
       const year = Number(f.year);
-      if (!Number.isInteger(year) || year < 1900 || year > 9999) throw badRequest('filter: year must be a year', 'filter');
+      if (!Number.isInteger(year) || year < 1900 || year > 9999) throw badRequest('The year filter must be a year from 1900 to 9999', 'filter');
       and.push({ start_date: { $gte: `${year}-01-01`, $lte: `${year}-12-31` } });
     }
     return and.length ? { $and: and } : {};
@@ -164,7 +164,7 @@ export class LeaveRequestsService {
     if (!Number.isInteger(total * 2)) throw badRequest(TOTAL_DAYS_MESSAGE, 'total_days');
     if (total > available || total < available - 0.5) {
       throw unprocessable(
-        `total_days must be ${available === 1 ? '0.5 or 1' : `${available - 0.5} or ${available}`} for the ${plural(available).replace('day', 'working day')} from start_date to end_date`,
+        `Total days must be ${available === 1 ? '0.5 or 1' : `${available - 0.5} or ${available}`} for the ${plural(available).replace('day', 'working day')} from the start date to the end date`,
         'total_days',
       );
     }

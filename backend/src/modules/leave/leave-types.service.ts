@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, fieldWords } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -29,7 +29,7 @@ export class LeaveTypesService {
     const and: FilterQuery<LeaveType>[] = [];
     const f = q.filter;
     if (f.q !== undefined) {
-      if (typeof f.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof f.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = `%${escapeLike(f.q.trim())}%`;
       and.push({ $or: [{ type_name: { $ilike: like } }, { type_code: { $ilike: like } }] });
     }
@@ -38,7 +38,7 @@ export class LeaveTypesService {
     if (f.policy_id !== undefined) and.push({ policy: { $in: idList(f.policy_id, 'policy_id') } });
     for (const key of ['is_active', 'is_paid'] as const) {
       if (f[key] === undefined) continue;
-      if (![true, false, 'true', 'false'].includes(f[key] as never)) throw badRequest(`filter: ${key} must be true or false`, 'filter');
+      if (![true, false, 'true', 'false'].includes(f[key] as never)) throw badRequest(`The ${fieldWords(key)} filter must be true or false`, 'filter');
       and.push({ [key]: f[key] === true || f[key] === 'true' });
     }
     const [items, total] = await this.em.findAndCount(LeaveType, and.length ? { $and: and } : {}, {

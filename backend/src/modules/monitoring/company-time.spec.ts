@@ -13,7 +13,7 @@ describe('company time', () => {
 
   it('falls back to UTC for an unknown zone and refuses what is not a date', () => {
     expect(parseDueDate('2026-01-15', 'Mars/Olympus').toISOString()).toBe('2026-01-15T23:59:59.999Z');
-    expect(() => parseDueDate('2026-02-30', 'UTC')).toThrow('due_date must be an ISO 8601 date');
+    expect(() => parseDueDate('2026-02-30', 'UTC')).toThrow('Due date must be an ISO 8601 date');
   });
 
   it('makes ranges of whole days', () => {

@@ -1,11 +1,12 @@
 import { DateTime } from 'luxon';
 import { badRequest } from '../../common/http/errors';
+import { fieldLabel } from '../../common/http/fields';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function parse(value: string, zone: string, field: string): DateTime {
   const dt = DateTime.fromISO(value, { zone });
-  if (!dt.isValid) throw badRequest(`${field} must be an ISO 8601 date`, field);
+  if (!dt.isValid) throw badRequest(`${fieldLabel(field)} must be an ISO 8601 date`, field);
   return dt;
 }
 

@@ -25,7 +25,7 @@ export class TaskMetricsService {
     const zone = await this.tasks.timeZone(ctx);
     const from = query.start_date ? rangeStart(query.start_date, zone, 'start_date') : null;
     const to = query.end_date ? rangeEnd(query.end_date, zone, 'end_date') : null;
-    if (from && to && from >= to) throw badRequest('end_date must not be before start_date', 'end_date');
+    if (from && to && from >= to) throw badRequest('End date must be after the start date', 'end_date');
 
     const where = ['company_id = ?'];
     const params: unknown[] = [ctx.companyId];

@@ -3,7 +3,7 @@ import { raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest, notFound, unprocessable } from '../../common/http/errors';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Page } from '../../common/http/envelope';
 import { idList, type ListQuery } from '../../common/http/list-query';
@@ -99,7 +99,7 @@ export interface NewTask {
 function enumList<T extends string>(value: unknown, allowed: readonly T[], field: string): T[] {
   const list = Array.isArray(value) ? value : [value];
   if (!list.every((v): v is T => allowed.includes(v as T))) {
-    throw badRequest(`filter: ${field} must be one of ${allowed.join(', ')}`, 'filter');
+    throw badRequest(`The ${fieldWords(field)} filter must be one of ${oneOf(allowed)}`, 'filter');
   }
   return list;
 }
@@ -135,7 +135,7 @@ export class TasksService {
     const and: FilterQuery<Task>[] = [];
     const search = filter.q ?? filter.search;
     if (search !== undefined) {
-      if (typeof search !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof search !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = `%${escapeLike(search.trim())}%`;
       and.push({ $or: [{ title: { $ilike: like } }, { description: { $ilike: like } }] });
     }
@@ -158,7 +158,7 @@ export class TasksService {
     if (filter.due_from !== undefined || filter.due_to !== undefined) {
       const zone = await this.timeZone(ctx);
       const text = (v: unknown, f: string) => {
-        if (typeof v !== 'string') throw badRequest(`filter: ${f} must be an ISO 8601 date`, 'filter');
+        if (typeof v !== 'string') throw badRequest(`The ${fieldWords(f)} filter must be an ISO 8601 date`, 'filter');
         return v;
       };
       if (filter.due_from !== undefined) and.push({ due_date: { $gte: rangeStart(text(filter.due_from, 'due_from'), zone, 'filter') } });

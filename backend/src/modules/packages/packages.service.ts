@@ -245,13 +245,13 @@ export class PackagesService {
     for (const row of rows) {
       if (limits.max_employees !== -1 && Number(row.employees) > limits.max_employees) {
         throw unprocessable(
-          `max_employees cannot be lower than ${row.employees}: ${row.company_name} has ${row.employees} employees on this package`,
+          `Maximum employees cannot be lower than ${row.employees}: ${row.company_name} has ${row.employees} employees on this package`,
           'max_employees',
         );
       }
       if (limits.max_admins !== -1 && Number(row.admins) > limits.max_admins) {
         throw unprocessable(
-          `max_admins cannot be lower than ${row.admins}: ${row.company_name} has ${row.admins} admins on this package`,
+          `Maximum admins cannot be lower than ${row.admins}: ${row.company_name} has ${row.admins} admins on this package`,
           'max_admins',
         );
       }

@@ -15,7 +15,7 @@ describe('assertBrackets', () => {
     [[band('0.00', '100.00'), band('200.00', null)], 'brackets.1.lower_bound', 'Each tax band must start where the previous one ends'],
     [[band('0.00', null), band('100.00', null)], 'brackets.0.upper_bound', 'Only the last tax band may have no upper bound'],
     [[band('0.00', '100.00')], 'brackets.0.upper_bound', 'The last tax band must have no upper bound'],
-    [[band('0.00', '0.00'), band('0.00', null)], 'brackets.0.upper_bound', 'upper_bound must be above lower_bound'],
+    [[band('0.00', '0.00'), band('0.00', null)], 'brackets.0.upper_bound', 'Upper bound must be above the lower bound'],
   ])('refuses %j naming %s', (brackets, field, message) => {
     try {
       assertBrackets(brackets);

@@ -24,10 +24,11 @@ import {
 } from './dto/payroll-settings.dto';
 import { StaffAccess, type PayrollAccess } from './payroll-access';
 import { PayrollSettingsService } from './payroll-settings.service';
+import { fieldLabel } from '../../common/http/fields';
 
 const optionalId = (value: string | undefined, field: string) => {
   if (value === undefined || value === '') return undefined;
-  if (!/^\d+$/.test(value)) throw badRequest(`${field} must be an id`, field);
+  if (!/^\d+$/.test(value)) throw badRequest(`${fieldLabel(field)} must be an id`, field);
   return Number(value);
 };
 

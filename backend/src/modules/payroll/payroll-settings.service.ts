@@ -206,7 +206,7 @@ export function assertBrackets(brackets: TaxBracketDto[]): void {
       if (!last) throw badRequest('Only the last tax band may have no upper bound', `${field}.upper_bound`);
     } else {
       if (cents(b.upper_bound) <= cents(b.lower_bound)) {
-        throw badRequest('upper_bound must be above lower_bound', `${field}.upper_bound`);
+        throw badRequest('Upper bound must be above the lower bound', `${field}.upper_bound`);
       }
       if (last) throw badRequest('The last tax band must have no upper bound', `${field}.upper_bound`);
     }

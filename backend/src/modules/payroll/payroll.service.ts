@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, oneOf, fieldWords } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import type {
@@ -251,7 +251,7 @@ export class PayrollService {
     }
     const year = filter.year === undefined ? undefined : wholeNumber(filter.year, 'year', MIN_YEAR, MAX_YEAR);
     const month = filter.month === undefined ? undefined : wholeNumber(filter.month, 'month', 1, 12);
-    if (month !== undefined && year === undefined) throw badRequest('filter: month needs a year', 'filter');
+    if (month !== undefined && year === undefined) throw badRequest('The month filter needs a year', 'filter');
     if (year !== undefined && month !== undefined) {
       and.push({ pay_period_start: monthPeriod(year, month).start });
     } else if (year !== undefined) {
@@ -261,12 +261,12 @@ export class PayrollService {
     if (status !== undefined) {
       const list = Array.isArray(status) ? status : [status];
       if (!list.every((s) => (PAYMENT_STATUSES as readonly unknown[]).includes(s))) {
-        throw badRequest(`filter: payment_status must be one of ${PAYMENT_STATUSES.join(', ')}`, 'filter');
+        throw badRequest(`The payment status filter must be one of ${oneOf(PAYMENT_STATUSES)}`, 'filter');
       }
       and.push({ payment_status: { $in: list as PaymentStatus[] } });
     }
     if (filter.q !== undefined) {
-      if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof filter.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = `%${escapeLike(filter.q.trim())}%`;
       and.push({
         employee: {
@@ -281,7 +281,7 @@ export class PayrollService {
 function wholeNumber(value: unknown, field: string, min: number, max: number): number {
   const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > max) {
-    throw badRequest(`filter: ${field} must be a whole number from ${min} to ${max}`, 'filter');
+    throw badRequest(`The ${fieldWords(field)} filter must be a whole number from ${min} to ${max}`, 'filter');
   }
   return n;
 }

@@ -46,7 +46,7 @@ export class PermissionMatrixService {
     );
     wanted.forEach((w) => {
       if (!known.has(w.module_id)) {
-        throw badRequest(`permissions.${w.index}.module_id: module ${w.module_id} does not exist`, `permissions.${w.index}.module_id`);
+        throw badRequest(`Module ${w.module_id} does not exist`, `permissions.${w.index}.module_id`);
       }
     });
 
@@ -110,7 +110,7 @@ function normalise(input: PermissionEntryInputDto[]): Wanted[] {
   const seen = new Set<number>();
   return input.map((e, index) => {
     if (seen.has(e.module_id)) {
-      throw badRequest(`permissions.${index}.module_id: module ${e.module_id} is listed twice`, `permissions.${index}.module_id`);
+      throw badRequest(`Module ${e.module_id} is listed twice`, `permissions.${index}.module_id`);
     }
     seen.add(e.module_id);
     const w: Wanted = {
@@ -123,7 +123,7 @@ function normalise(input: PermissionEntryInputDto[]): Wanted[] {
     };
     if (!w.can_view && (w.can_create || w.can_edit || w.can_delete)) {
       throw badRequest(
-        `permissions.${index}: can_create, can_edit and can_delete need can_view`,
+        'Create, edit and delete rights need the view right',
         `permissions.${index}.can_view`,
       );
     }

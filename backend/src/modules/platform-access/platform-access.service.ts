@@ -7,6 +7,7 @@ import { Employee } from '../employees/employee.entity';
 import { Position } from '../positions/position.entity';
 import type { MyPlatformAccessDto, PlatformAccessValueDto } from './dto/platform-access.dto';
 import { PlatformAccessSetting } from './platform-access-setting.entity';
+import { fieldLabel } from '../../common/http/fields';
 
 export type PlatformAccessValue = PlatformAccessValueDto;
 
@@ -128,7 +129,7 @@ function parse(raw: Record<string, unknown>): Map<number, PlatformAccessValue> {
       throw badRequest(`${field}: the keys of settings must be position ids`, field);
     }
     if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      throw badRequest(`${field} must be an object`, field);
+      throw badRequest(`${fieldLabel(field)} must be an object`, field);
     }
     const v = value as Record<string, unknown>;
     for (const name of Object.keys(v)) {

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, oneOf } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -121,12 +121,12 @@ export class PositionsService {
     if (filter.level !== undefined) {
       const levels = Array.isArray(filter.level) ? filter.level : [filter.level];
       if (!levels.every((l) => POSITION_LEVELS.includes(l as PositionLevel))) {
-        throw badRequest(`filter: level must be one of ${POSITION_LEVELS.join(', ')}`, 'filter');
+        throw badRequest(`The level filter must be one of ${oneOf(POSITION_LEVELS)}`, 'filter');
       }
       and.push({ level: { $in: levels as PositionLevel[] } });
     }
     if (filter.q !== undefined) {
-      if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof filter.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = { $ilike: `%${escapeLike(filter.q.trim())}%` };
       and.push({ $or: [{ position_code: like }, { position_title: like }] });
     }

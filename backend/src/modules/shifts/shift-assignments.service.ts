@@ -61,12 +61,12 @@ export class ShiftAssignmentsService {
     if (f.is_active !== undefined) and.push({ is_active: booleanFilter(f.is_active, 'is_active') });
     if (f.active_on !== undefined) {
       if (typeof f.active_on !== 'string' || !isCalendarDate(f.active_on)) {
-        throw badRequest('filter: active_on must be a date (YYYY-MM-DD)', 'filter');
+        throw badRequest('The active on filter must be a date (YYYY-MM-DD)', 'filter');
       }
       and.push({ is_active: true, start_date: { $lte: f.active_on }, $or: [{ end_date: null }, { end_date: { $gte: f.active_on } }] });
     }
     if (f.q !== undefined) {
-      if (typeof f.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof f.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = { $ilike: `%${escapeLike(f.q.trim())}%` };
       and.push({
         $or: [
@@ -175,7 +175,7 @@ export class ShiftAssignmentsService {
    */
   private async assertValid(em: EntityManager, a: ShiftAssignment): Promise<void> {
     if (a.end_date && a.end_date < a.start_date) {
-      throw badRequest('end_date must not be before start_date', 'end_date');
+      throw badRequest('End date must be on or after the start date', 'end_date');
     }
     if (!a.is_active) return;
     await em.execute('select id from employees where id = ? for update', [a.employee.id]);

@@ -34,7 +34,7 @@ export class ShiftsService {
     if (f.company_id !== undefined) and.push({ company: { $in: idList(f.company_id, 'company_id') } });
     if (f.is_active !== undefined) and.push({ is_active: booleanFilter(f.is_active, 'is_active') });
     if (f.q !== undefined) {
-      if (typeof f.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof f.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = { $ilike: `%${escapeLike(f.q.trim())}%` };
       and.push({ $or: [{ shift_name: like }, { shift_code: like }] });
     }

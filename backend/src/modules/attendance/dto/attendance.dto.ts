@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDateOnly, IsId, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsDateOnly, IsId, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../attendance-record.entity';
 
-const STATUS_MESSAGE = `status must be one of ${ATTENDANCE_STATUSES.join(', ')}`;
+const STATUS_MESSAGE = `status must be one of ${oneOf(ATTENDANCE_STATUSES)}`;
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
 
 /** Times are ISO 8601 date-times or null. */
@@ -12,34 +12,34 @@ class AttendanceFieldsDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-02T13:58:00.000Z' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsISO8601({ strict: true }, { message: 'check_in_time must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'Check in time must be an ISO 8601 date-time' })
   check_in_time?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-02T22:05:00.000Z' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsISO8601({ strict: true }, { message: 'check_out_time must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'Check out time must be an ISO 8601 date-time' })
   check_out_time?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'check_in_location must be text' })
-  @MaxLength(255, { message: 'check_in_location must be at most 255 characters long' })
+  @IsString({ message: 'Check in location must be text' })
+  @MaxLength(255, { message: 'Check in location must be at most 255 characters long' })
   check_in_location?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'check_out_location must be text' })
-  @MaxLength(255, { message: 'check_out_location must be at most 255 characters long' })
+  @IsString({ message: 'Check out location must be text' })
+  @MaxLength(255, { message: 'Check out location must be at most 255 characters long' })
   check_out_location?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000, example: 'Badge reader was down; confirmed by the manager' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'notes must be text' })
-  @MaxLength(2000, { message: 'notes must be at most 2000 characters long' })
+  @IsString({ message: 'Notes must be text' })
+  @MaxLength(2000, { message: 'Notes must be at most 2000 characters long' })
   notes?: string | null;
 }
 
@@ -55,12 +55,12 @@ export class UpdateAttendanceDto extends AttendanceFieldsDto {
 export class CreateAttendanceDto extends AttendanceFieldsDto {
   @ApiProperty({ example: 12 })
   @IsId('employee_id')
-  @IsNotEmpty({ message: 'employee_id is required' })
+  @IsNotEmpty({ message: 'Employee ID is required' })
   employee_id!: number;
 
   @ApiProperty({ example: '2026-03-02' })
-  @IsDateOnly({ message: 'attendance_date must be a date (YYYY-MM-DD)' })
-  @IsNotEmpty({ message: 'attendance_date is required' })
+  @IsDateOnly({ message: 'Attendance date must be a date (YYYY-MM-DD)' })
+  @IsNotEmpty({ message: 'Attendance date is required' })
   attendance_date!: string;
 
   @ApiProperty({ enum: ATTENDANCE_STATUSES })

@@ -14,32 +14,32 @@ export class AttendancePunchDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, default: DEFAULT_LOCATION_TEXT, example: 'Office' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'location must be text' })
-  @MaxLength(255, { message: 'location must be at most 255 characters long' })
+  @IsString({ message: 'Location must be text' })
+  @MaxLength(255, { message: 'Location must be at most 255 characters long' })
   location?: string | null;
 
   @ApiPropertyOptional({ minimum: -90, maximum: 90, example: 37.7937, description: 'Sent with longitude' })
   @ValidateIf(bothCoordinates)
   @Transform(toNumber)
-  @IsNumber({}, { message: 'latitude must be a number from -90 to 90 (sent with longitude)' })
-  @Min(-90, { message: 'latitude must be a number from -90 to 90 (sent with longitude)' })
-  @Max(90, { message: 'latitude must be a number from -90 to 90 (sent with longitude)' })
+  @IsNumber({}, { message: 'Latitude must be a number from -90 to 90 (sent with longitude)' })
+  @Min(-90, { message: 'Latitude must be a number from -90 to 90 (sent with longitude)' })
+  @Max(90, { message: 'Latitude must be a number from -90 to 90 (sent with longitude)' })
   latitude?: number;
 
   @ApiPropertyOptional({ minimum: -180, maximum: 180, example: -122.3965, description: 'Sent with latitude' })
   @ValidateIf(bothCoordinates)
   @Transform(toNumber)
-  @IsNumber({}, { message: 'longitude must be a number from -180 to 180 (sent with latitude)' })
-  @Min(-180, { message: 'longitude must be a number from -180 to 180 (sent with latitude)' })
-  @Max(180, { message: 'longitude must be a number from -180 to 180 (sent with latitude)' })
+  @IsNumber({}, { message: 'Longitude must be a number from -180 to 180 (sent with latitude)' })
+  @Min(-180, { message: 'Longitude must be a number from -180 to 180 (sent with latitude)' })
+  @Max(180, { message: 'Longitude must be a number from -180 to 180 (sent with latitude)' })
   longitude?: number;
 
   @ApiPropertyOptional({ minimum: 0, example: 12.5, description: 'Metres (the browser’s coords.accuracy)' })
   @IsOptionalNotNull()
   @Transform(toNumber)
-  @IsNumber({}, { message: 'accuracy must be a number of metres, at least 0' })
-  @Min(0, { message: 'accuracy must be a number of metres, at least 0' })
-  @Max(999999, { message: 'accuracy must be at most 999999 metres' })
+  @IsNumber({}, { message: 'Accuracy must be a number of metres, at least 0' })
+  @Min(0, { message: 'Accuracy must be a number of metres, at least 0' })
+  @Max(999999, { message: 'Accuracy must be at most 999999 metres' })
   accuracy?: number;
 
   @ApiPropertyOptional({
@@ -50,7 +50,7 @@ export class AttendancePunchDto {
       'when allow_offline_checkin is on (flagged is_offline, with check_in_received_at the time it arrived).',
   })
   @IsOptionalNotNull()
-  @IsISO8601({ strict: true }, { message: 'timestamp must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: 'Timestamp must be an ISO 8601 date-time' })
   timestamp?: string;
 
   @ApiPropertyOptional({
@@ -62,8 +62,8 @@ export class AttendancePunchDto {
   })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'device_id must be text' })
-  @MaxLength(128, { message: 'device_id must be at most 128 characters long' })
+  @IsString({ message: 'Device ID must be text' })
+  @MaxLength(128, { message: 'Device ID must be at most 128 characters long' })
   device_id?: string | null;
 }
 

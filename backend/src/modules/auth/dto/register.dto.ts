@@ -15,7 +15,7 @@ import {
   registerDecorator,
   type ValidationArguments,
 } from 'class-validator';
-import { IsId } from '../../../common/http/fields';
+import { IsId, oneOf } from '../../../common/http/fields';
 import { COMPANY_CODE, INDUSTRIES } from '../../companies/dto/company.dto';
 
 /** client, or company_admin when the registration creates a company (the free trial). */
@@ -27,7 +27,7 @@ function IsRegistrationRole() {
       propertyName,
       options: {
         message: (args: ValidationArguments) =>
-          (args.object as RegisterDto).create_company === true ? 'role must be company_admin' : 'role must be client',
+          (args.object as RegisterDto).create_company === true ? 'Role must be company admin' : 'Role must be client',
       },
       validator: {
         validate: (value: unknown, args: ValidationArguments) =>
@@ -86,7 +86,7 @@ export class RegisterDto {
 
   @ApiPropertyOptional({ description: 'true: create a company in trial with this user as its company_admin' })
   @IsOptional()
-  @IsBoolean({ message: 'create_company must be true or false' })
+  @IsBoolean({ message: 'Create company must be true or false' })
   create_company?: boolean;
 
   @ApiPropertyOptional({ maxLength: 200, description: 'Required with create_company' })
@@ -100,7 +100,7 @@ export class RegisterDto {
   @ApiPropertyOptional({ enum: INDUSTRIES })
   @IsOptional()
   @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? undefined : value))
-  @IsIn([...INDUSTRIES], { message: `Industry must be one of ${INDUSTRIES.join(', ')}` })
+  @IsIn([...INDUSTRIES], { message: `Industry must be one of ${oneOf(INDUSTRIES)}` })
   company_industry?: string;
 
   @ApiPropertyOptional({ maxLength: 50, description: 'Made from the company name when omitted' })

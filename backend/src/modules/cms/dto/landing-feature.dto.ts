@@ -6,8 +6,8 @@ import { OptionalCount, OptionalRequiredText, OptionalText, OptionalUrl } from '
 export class CreateLandingFeatureDto {
   @ApiProperty({ maxLength: 200, example: 'Payroll' })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString({ message: 'title must be text' })
-  @MaxLength(200, { message: 'title must be at most 200 characters long' })
+  @IsString({ message: 'Title must be text' })
+  @MaxLength(200, { message: 'Title must be at most 200 characters long' })
   @IsNotEmpty({ message: 'Feature title is required' })
   title!: string;
 

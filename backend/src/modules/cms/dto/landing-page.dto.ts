@@ -7,6 +7,7 @@ import {
   ValidateIf,
   type ValidationArguments,
 } from 'class-validator';
+import { fieldLabel, oneOf } from '../../../common/http/fields';
 import { SOCIAL_NETWORKS, type SocialLinks } from '../landing-page.entity';
 import { LandingFeatureDto } from './landing-feature.dto';
 import { TestimonialDto } from './testimonial.dto';
@@ -42,7 +43,7 @@ function IsSocialLinks() {
           );
         },
         defaultMessage(args: ValidationArguments) {
-          return `${args.property} maps ${SOCIAL_NETWORKS.join(', ')} to http(s) URLs`;
+          return `${fieldLabel(args.property)} may only map ${oneOf(SOCIAL_NETWORKS)} to http(s) URLs`;
         },
       },
     });
@@ -88,7 +89,7 @@ export class LandingPageFieldsDto {
   @Transform(cleanSocialLinks)
   @ValidateIf((_: object, value: unknown) => value !== undefined)
   @IsSocialLinks()
-  @IsObject({ message: 'footer_social_links must be an object' })
+  @IsObject({ message: 'Footer social links must be an object' })
   footer_social_links?: SocialLinks;
 
   @OptionalText(255) seo_title?: string | null;
@@ -102,7 +103,7 @@ export class CreateLandingPageDto extends LandingPageFieldsDto {}
 export class UpdateLandingPageDto extends LandingPageFieldsDto {
   @ApiPropertyOptional({ description: 'true activates this page and deactivates every other one' })
   @ValidateIf((_: object, value: unknown) => value !== undefined)
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 }
 

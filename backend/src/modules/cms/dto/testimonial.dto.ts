@@ -11,15 +11,15 @@ export class CreateTestimonialDto {
 
   @ApiProperty({ maxLength: 5000 })
   @Transform(trim)
-  @IsString({ message: 'testimonial_text must be text' })
-  @MaxLength(5000, { message: 'testimonial_text must be at most 5000 characters long' })
+  @IsString({ message: 'Testimonial text must be text' })
+  @MaxLength(5000, { message: 'Testimonial text must be at most 5000 characters long' })
   @IsNotEmpty({ message: 'Testimonial text is required' })
   testimonial_text!: string;
 
   @ApiProperty({ maxLength: 200, example: 'Maria Santos' })
   @Transform(trim)
-  @IsString({ message: 'client_name must be text' })
-  @MaxLength(200, { message: 'client_name must be at most 200 characters long' })
+  @IsString({ message: 'Client name must be text' })
+  @MaxLength(200, { message: 'Client name must be at most 200 characters long' })
   @IsNotEmpty({ message: 'Client name is required' })
   client_name!: string;
 

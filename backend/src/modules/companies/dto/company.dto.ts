@@ -16,7 +16,7 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
-import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsId, trim, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../company.entity';
 
 /** Set (not undefined): an update changes only the fields it sends, and never to null. */
@@ -101,7 +101,7 @@ class CompanyContactDto {
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, description: 'End of the free trial' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsISO8601({ strict: true }, { message: 'trial_ends_at must be a date and time (ISO 8601)' })
+  @IsISO8601({ strict: true }, { message: 'Trial ends at must be a date and time (ISO 8601)' })
   trial_ends_at?: string | null;
 }
 
@@ -128,7 +128,7 @@ export class CreateCompanyDto extends CompanyContactDto {
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES, default: 'active' })
   @IsOptionalNotNull()
-  @IsIn([...SUBSCRIPTION_STATUSES], { message: `subscription_status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` })
+  @IsIn([...SUBSCRIPTION_STATUSES], { message: `Subscription status must be one of ${oneOf(SUBSCRIPTION_STATUSES)}` })
   subscription_status?: SubscriptionStatus;
 
   @ApiPropertyOptional({ default: 'UTC', example: 'America/New_York' })
@@ -163,7 +163,7 @@ export class UpdateCompanyDto extends CompanyContactDto {
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES })
   @ValidateIf(present)
-  @IsIn([...SUBSCRIPTION_STATUSES], { message: `subscription_status must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` })
+  @IsIn([...SUBSCRIPTION_STATUSES], { message: `Subscription status must be one of ${oneOf(SUBSCRIPTION_STATUSES)}` })
   subscription_status?: SubscriptionStatus;
 
   @ApiPropertyOptional({ example: 'America/New_York' })

@@ -13,7 +13,7 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
-import { IsAmount, IsDateOnly, IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsAmount, IsDateOnly, IsId, trim, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, GENDERS, PAYMENT_FREQUENCIES } from '../employee.entity';
 import { PAY_DESCRIPTION } from '../employee-access';
 
@@ -30,14 +30,14 @@ export class EmployeeDetailsDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(100, { message: 'middle_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Middle name must be at most 100 characters long' })
   middle_name?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 50 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(50, { message: 'phone must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Phone must be at most 50 characters long' })
   phone?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'date', nullable: true, example: '1990-04-21' })
@@ -49,54 +49,54 @@ export class EmployeeDetailsDto {
   @ApiPropertyOptional({ enum: GENDERS, nullable: true })
   @IsOptional()
   @Transform(trimToNull)
-  @IsIn([...GENDERS], { message: `gender must be one of ${GENDERS.join(', ')}` })
+  @IsIn([...GENDERS], { message: `Gender must be one of ${oneOf(GENDERS)}` })
   gender?: (typeof GENDERS)[number] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'address must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Address must be at most 2000 characters long' })
   address?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(100, { message: 'city must be at most 100 characters long' })
+  @MaxLength(100, { message: 'City must be at most 100 characters long' })
   city?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(100, { message: 'state must be at most 100 characters long' })
+  @MaxLength(100, { message: 'State must be at most 100 characters long' })
   state?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(100, { message: 'country must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Country must be at most 100 characters long' })
   country?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 20 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(20, { message: 'postal_code must be at most 20 characters long' })
+  @MaxLength(20, { message: 'Postal code must be at most 20 characters long' })
   postal_code?: string | null;
 
   @ApiPropertyOptional({ enum: EMPLOYMENT_TYPES, default: 'full_time' })
   @Transform(nullToUndefined)
   @IsOptionalNotNull()
-  @IsIn([...EMPLOYMENT_TYPES], { message: `employment_type must be one of ${EMPLOYMENT_TYPES.join(', ')}` })
+  @IsIn([...EMPLOYMENT_TYPES], { message: `Employment type must be one of ${oneOf(EMPLOYMENT_TYPES)}` })
   employment_type?: (typeof EMPLOYMENT_TYPES)[number];
 
   @ApiPropertyOptional({ enum: EMPLOYMENT_STATUSES, default: 'active' })
   @Transform(nullToUndefined)
   @IsOptionalNotNull()
-  @IsIn([...EMPLOYMENT_STATUSES], { message: `employment_status must be one of ${EMPLOYMENT_STATUSES.join(', ')}` })
+  @IsIn([...EMPLOYMENT_STATUSES], { message: `Employment status must be one of ${oneOf(EMPLOYMENT_STATUSES)}` })
   employment_status?: (typeof EMPLOYMENT_STATUSES)[number];
 
   @ApiPropertyOptional({
@@ -108,7 +108,7 @@ export class EmployeeDetailsDto {
   })
   @IsOptional()
   @Transform(trimToNull)
-  @IsDateOnly({ message: 'termination_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Termination date must be a date (YYYY-MM-DD)' })
   termination_date?: string | null;
 
   @ApiPropertyOptional({
@@ -128,7 +128,7 @@ export class EmployeeDetailsDto {
   })
   @Transform(({ value }) => (value === null || value === '' ? undefined : typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsOptionalNotNull()
-  @Matches(/^[A-Z]{3}$/, { message: 'salary_currency must be a 3-letter currency code' })
+  @Matches(/^[A-Z]{3}$/, { message: 'Salary currency must be a 3-letter currency code' })
   salary_currency?: string;
 
   @ApiPropertyOptional({
@@ -138,28 +138,28 @@ export class EmployeeDetailsDto {
   })
   @Transform(nullToUndefined)
   @IsOptionalNotNull()
-  @IsIn([...PAYMENT_FREQUENCIES], { message: `payment_frequency must be one of ${PAYMENT_FREQUENCIES.join(', ')}` })
+  @IsIn([...PAYMENT_FREQUENCIES], { message: `Payment frequency must be one of ${oneOf(PAYMENT_FREQUENCIES)}` })
   payment_frequency?: (typeof PAYMENT_FREQUENCIES)[number];
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(200, { message: 'emergency_contact_name must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Emergency contact name must be at most 200 characters long' })
   emergency_contact_name?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 50 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(50, { message: 'emergency_contact_phone must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Emergency contact phone must be at most 50 characters long' })
   emergency_contact_phone?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 100 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(100, { message: 'emergency_contact_relationship must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Emergency contact relationship must be at most 100 characters long' })
   emergency_contact_relationship?: string | null;
 }
 
@@ -168,34 +168,34 @@ export class EmployeeRequiredDto extends EmployeeDetailsDto {
   @ApiProperty({ maxLength: 50, example: 'EMP006', description: 'Unique in the company; cannot change after create' })
   @Transform(trim)
   @IsString({ message: REQUIRED_FIELDS })
-  @MaxLength(50, { message: 'employee_code must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Employee code must be at most 50 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   employee_code!: string;
 
   @ApiProperty({ maxLength: 100, example: 'Ada' })
   @Transform(trim)
   @IsString({ message: REQUIRED_FIELDS })
-  @MaxLength(100, { message: 'first_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'First name must be at most 100 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   first_name!: string;
 
   @ApiProperty({ maxLength: 100, example: 'Lovelace' })
   @Transform(trim)
   @IsString({ message: REQUIRED_FIELDS })
-  @MaxLength(100, { message: 'last_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Last name must be at most 100 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   last_name!: string;
 
   @ApiProperty({ maxLength: 255, example: 'ada@example.com' })
   @Transform(trim)
   @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(255, { message: 'email must be at most 255 characters long' })
+  @MaxLength(255, { message: 'Email must be at most 255 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   email!: string;
 
   @ApiProperty({ format: 'date', example: '2026-01-05' })
   @Transform(trim)
-  @IsDateOnly({ message: 'hire_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Hire date must be a date (YYYY-MM-DD)' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   hire_date!: string;
 }
@@ -218,7 +218,7 @@ export class CreateEmployeeDto extends EmployeeRequiredDto {
 
   @ApiPropertyOptional({ default: false, description: 'Create a sign-in (role employee) with username and password' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'enable_login must be true or false' })
+  @IsBoolean({ message: 'Enable login must be true or false' })
   enable_login?: boolean;
 
   @ApiPropertyOptional({ minLength: 3, maxLength: 50, description: 'Required when enable_login' })
@@ -262,7 +262,7 @@ export class UpdateEmployeeDto extends EmployeeDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: REQUIRED_FIELDS })
-  @MaxLength(100, { message: 'first_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'First name must be at most 100 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   first_name?: string;
 
@@ -270,7 +270,7 @@ export class UpdateEmployeeDto extends EmployeeDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: REQUIRED_FIELDS })
-  @MaxLength(100, { message: 'last_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Last name must be at most 100 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   last_name?: string;
 
@@ -278,14 +278,14 @@ export class UpdateEmployeeDto extends EmployeeDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsEmail({}, { message: 'Please enter a valid email address' })
-  @MaxLength(255, { message: 'email must be at most 255 characters long' })
+  @MaxLength(255, { message: 'Email must be at most 255 characters long' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   email?: string;
 
   @ApiPropertyOptional({ format: 'date' })
   @ValidateIf(present)
   @Transform(trim)
-  @IsDateOnly({ message: 'hire_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Hire date must be a date (YYYY-MM-DD)' })
   @IsNotEmpty({ message: REQUIRED_FIELDS })
   hire_date?: string;
 
@@ -334,7 +334,7 @@ export class ImportEmployeesDto {
       'CSV text with a header row; columns as in the export (department_code, position_code and manager_code ' +
       'refer to existing records or, for manager_code, to a row of the same file)',
   })
-  @IsString({ message: 'csv must be the text of a CSV file' })
+  @IsString({ message: 'Csv must be the text of a CSV file' })
   @MaxLength(900_000, { message: 'The file is too large (at most 900 KB)' })
   @IsNotEmpty({ message: 'The file is empty' })
   csv!: string;

@@ -9,12 +9,12 @@ import { CompanyScopedDto } from './common.dto';
 export class BonusCalculateDto extends CompanyScopedDto {
   @ApiProperty({ example: '2026-01-01', description: 'Targets whose whole period lies in [period_start, period_end] are calculated' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_start is required' })
+  @IsNotEmpty({ message: 'Period start is required' })
   period_start!: string;
 
   @ApiProperty({ example: '2026-03-31' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_end is required' })
+  @IsNotEmpty({ message: 'Period end is required' })
   period_end!: string;
 }
 
@@ -40,7 +40,7 @@ export class StatusNoteDto extends CompanyScopedDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(1000, { message: 'reason must be at most 1000 characters long' })
+  @MaxLength(1000, { message: 'Reason must be at most 1000 characters long' })
   reason?: string | null;
 }
 

@@ -13,7 +13,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { IsAmount, IsId, trim, trimToNull } from '../../../common/http/fields';
+import { IsAmount, IsId, trim, trimToNull, oneOf } from '../../../common/http/fields';
 import { BONUS_TYPES, type BonusType } from '../bonus-rule-tier.entity';
 import { CompanyScopedDto } from './common.dto';
 
@@ -24,17 +24,17 @@ const noNull = ({ value }: { value: unknown }) => (value === null ? undefined : 
 export class BonusTierDto {
   @ApiProperty({ example: '100.00', description: 'Achievement (percent) from which this tier applies, 0 to 1000' })
   @IsAmount('min_achievement')
-  @IsNotEmpty({ message: 'min_achievement is required' })
+  @IsNotEmpty({ message: 'Min achievement is required' })
   min_achievement!: string;
 
   @ApiProperty({ enum: BONUS_TYPES, description: 'fixed: an amount; salary_percentage: a percent of the monthly salary (annual salary / 12)' })
-  @IsIn(BONUS_TYPES, { message: `bonus_type must be one of ${BONUS_TYPES.join(', ')}` })
-  @IsNotEmpty({ message: 'bonus_type is required' })
+  @IsIn(BONUS_TYPES, { message: `Bonus type must be one of ${oneOf(BONUS_TYPES)}` })
+  @IsNotEmpty({ message: 'Bonus type is required' })
   bonus_type!: BonusType;
 
   @ApiProperty({ example: '500.00', description: 'The amount (fixed) or the percent (salary_percentage, at most 1000)' })
   @IsAmount('bonus_value')
-  @IsNotEmpty({ message: 'bonus_value is required' })
+  @IsNotEmpty({ message: 'Bonus value is required' })
   bonus_value!: string;
 }
 
@@ -43,7 +43,7 @@ class RuleDetailsDto extends CompanyScopedDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '2000.00', description: 'Cap on one payment; none when null' })
@@ -54,21 +54,21 @@ class RuleDetailsDto extends CompanyScopedDto {
   @ApiPropertyOptional({ default: true, description: 'A KPI has at most one active rule' })
   @Transform(noNull)
   @IsOptional()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 }
 
 export class CreateBonusRuleDto extends RuleDetailsDto {
   @ApiProperty({ example: 7 })
   @IsId('kpi_id')
-  @IsNotEmpty({ message: 'kpi_id is required' })
+  @IsNotEmpty({ message: 'KPI ID is required' })
   kpi_id!: number;
 
   @ApiProperty({ maxLength: 150, example: 'Sales quarterly bonus' })
   @Transform(trim)
-  @IsString({ message: 'name is required' })
-  @MaxLength(150, { message: 'name must be at most 150 characters long' })
-  @IsNotEmpty({ message: 'name is required' })
+  @IsString({ message: 'Name is required' })
+  @MaxLength(150, { message: 'Name must be at most 150 characters long' })
+  @IsNotEmpty({ message: 'Name is required' })
   name!: string;
 
   @ApiProperty({
@@ -82,7 +82,7 @@ export class CreateBonusRuleDto extends RuleDetailsDto {
   // checked bottom-up: the list itself first
   @ArrayMaxSize(MAX_TIERS, { message: `At most ${MAX_TIERS} tiers` })
   @ArrayMinSize(1, { message: 'Add at least one tier' })
-  @IsArray({ message: 'tiers must be a list' })
+  @IsArray({ message: 'Tiers must be a list' })
   @ValidateNested({ each: true })
   @Type(() => BonusTierDto)
   tiers!: BonusTierDto[];
@@ -98,9 +98,9 @@ export class UpdateBonusRuleDto extends RuleDetailsDto {
   @ApiPropertyOptional({ maxLength: 150 })
   @ValidateIf(present)
   @Transform(trim)
-  @IsString({ message: 'name is required' })
-  @MaxLength(150, { message: 'name must be at most 150 characters long' })
-  @IsNotEmpty({ message: 'name is required' })
+  @IsString({ message: 'Name is required' })
+  @MaxLength(150, { message: 'Name must be at most 150 characters long' })
+  @IsNotEmpty({ message: 'Name is required' })
   name?: string;
 
   @ApiPropertyOptional({
@@ -112,7 +112,7 @@ export class UpdateBonusRuleDto extends RuleDetailsDto {
   // checked bottom-up: the list itself first
   @ArrayMaxSize(MAX_TIERS, { message: `At most ${MAX_TIERS} tiers` })
   @ArrayMinSize(1, { message: 'Add at least one tier' })
-  @IsArray({ message: 'tiers must be a list' })
+  @IsArray({ message: 'Tiers must be a list' })
   @ValidateNested({ each: true })
   @Type(() => BonusTierDto)
   tiers?: BonusTierDto[];

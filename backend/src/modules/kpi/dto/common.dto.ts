@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, Matches } from 'class-validator';
-import { IsId } from '../../../common/http/fields';
+import { IsId, fieldLabel } from '../../../common/http/fields';
 
 const SIGNED = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/;
 
@@ -21,7 +21,7 @@ export function normalizeSigned(value: unknown): unknown {
 export const IsSignedAmount = (field: string) =>
   applyDecorators(
     Transform(({ value }: { value: unknown }) => normalizeSigned(value)),
-    Matches(/^-?\d{1,12}\.\d{2}$/, { message: `${field} must be a number with at most 2 decimals` }),
+    Matches(/^-?\d{1,12}\.\d{2}$/, { message: `${fieldLabel(field)} must be a number with at most 2 decimals` }),
   );
 
 /** company_id of the impersonation payload: when sent it must be the caller's company. */

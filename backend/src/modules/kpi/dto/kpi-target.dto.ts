@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsAmount, IsDateOnly, IsId, trimToNull } from '../../../common/http/fields';
+import { IsAmount, IsDateOnly, IsId, trimToNull, oneOf } from '../../../common/http/fields';
 import { SUBJECT_TYPES, type SubjectType } from '../kpi-subject';
 import { CompanyScopedDto } from './common.dto';
 
@@ -12,42 +12,42 @@ class TargetDetailsDto extends CompanyScopedDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'notes must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Notes must be at most 2000 characters long' })
   notes?: string | null;
 }
 
 export class CreateKpiTargetDto extends TargetDetailsDto {
   @ApiProperty({ example: 7 })
   @IsId('kpi_id')
-  @IsNotEmpty({ message: 'kpi_id is required' })
+  @IsNotEmpty({ message: 'KPI ID is required' })
   kpi_id!: number;
 
   @ApiProperty({
     enum: SUBJECT_TYPES,
     description: 'employee: one person; department or position: a team target applied to each active member',
   })
-  @IsIn(SUBJECT_TYPES, { message: `target_type must be one of ${SUBJECT_TYPES.join(', ')}` })
-  @IsNotEmpty({ message: 'target_type is required' })
+  @IsIn(SUBJECT_TYPES, { message: `Target type must be one of ${oneOf(SUBJECT_TYPES)}` })
+  @IsNotEmpty({ message: 'Target type is required' })
   target_type!: SubjectType;
 
   @ApiProperty({ example: 12, description: 'The id of the employee, department or position' })
   @IsId('target_id')
-  @IsNotEmpty({ message: 'target_id is required' })
+  @IsNotEmpty({ message: 'Target ID is required' })
   target_id!: number;
 
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_start_date is required' })
+  @IsNotEmpty({ message: 'Period start date is required' })
   period_start_date!: string;
 
   @ApiProperty({ example: '2026-01-31', description: 'On or after period_start_date' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_end_date is required' })
+  @IsNotEmpty({ message: 'Period end date is required' })
   period_end_date!: string;
 
   @ApiProperty({ example: '50000.00', description: 'Decimal string or number, at least 0, 2 decimals at most' })
   @IsAmount('target_value')
-  @IsNotEmpty({ message: 'target_value is required' })
+  @IsNotEmpty({ message: 'Target value is required' })
   target_value!: string;
 }
 
@@ -60,7 +60,7 @@ export class UpdateKpiTargetDto extends TargetDetailsDto {
 
   @ApiPropertyOptional({ enum: SUBJECT_TYPES })
   @ValidateIf(present)
-  @IsIn(SUBJECT_TYPES, { message: `target_type must be one of ${SUBJECT_TYPES.join(', ')}` })
+  @IsIn(SUBJECT_TYPES, { message: `Target type must be one of ${oneOf(SUBJECT_TYPES)}` })
   target_type?: SubjectType;
 
   @ApiPropertyOptional({ example: 12 })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsDateOnly, IsId, trimToNull } from '../../../common/http/fields';
+import { IsDateOnly, IsId, trimToNull, oneOf } from '../../../common/http/fields';
 import { SUBJECT_TYPES, type SubjectType } from '../kpi-subject';
 import { VALUE_SOURCES, type ValueSource } from '../kpi-value.entity';
 import { CompanyScopedDto, IsSignedAmount } from './common.dto';
@@ -13,39 +13,39 @@ class ValueNotesDto extends CompanyScopedDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'notes must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Notes must be at most 2000 characters long' })
   notes?: string | null;
 }
 
 export class CreateKpiValueDto extends ValueNotesDto {
   @ApiProperty({ example: 7, description: 'A KPI whose data_source_type is manual' })
   @IsId('kpi_id')
-  @IsNotEmpty({ message: 'kpi_id is required' })
+  @IsNotEmpty({ message: 'KPI ID is required' })
   kpi_id!: number;
 
   @ApiProperty({ enum: SUBJECT_TYPES })
-  @IsIn(SUBJECT_TYPES, { message: `entity_type must be one of ${SUBJECT_TYPES.join(', ')}` })
-  @IsNotEmpty({ message: 'entity_type is required' })
+  @IsIn(SUBJECT_TYPES, { message: `Entity type must be one of ${oneOf(SUBJECT_TYPES)}` })
+  @IsNotEmpty({ message: 'Entity type is required' })
   entity_type!: SubjectType;
 
   @ApiProperty({ example: 12, description: 'The id of the employee, department or position' })
   @IsId('entity_id')
-  @IsNotEmpty({ message: 'entity_id is required' })
+  @IsNotEmpty({ message: 'Entity ID is required' })
   entity_id!: number;
 
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_start_date is required' })
+  @IsNotEmpty({ message: 'Period start date is required' })
   period_start_date!: string;
 
   @ApiProperty({ example: '2026-01-31' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_end_date is required' })
+  @IsNotEmpty({ message: 'Period end date is required' })
   period_end_date!: string;
 
   @ApiProperty({ example: '56250.00', description: 'Decimal string or number, 2 decimals at most; may be negative' })
   @IsSignedAmount('actual_value')
-  @IsNotEmpty({ message: 'actual_value is required' })
+  @IsNotEmpty({ message: 'Actual value is required' })
   actual_value!: string;
 }
 
@@ -59,12 +59,12 @@ export class UpdateKpiValueDto extends ValueNotesDto {
 export class CalculateKpiValuesDto extends CompanyScopedDto {
   @ApiProperty({ example: '2026-01-01' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_start is required' })
+  @IsNotEmpty({ message: 'Period start is required' })
   period_start!: string;
 
   @ApiProperty({ example: '2026-01-31' })
   @IsDateOnly()
-  @IsNotEmpty({ message: 'period_end is required' })
+  @IsNotEmpty({ message: 'Period end is required' })
   period_end!: string;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Only this KPI (it must be computed); all active computed KPIs when left out or null' })

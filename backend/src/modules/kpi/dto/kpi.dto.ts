@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { trim, trimToNull } from '../../../common/http/fields';
+import { trim, trimToNull, oneOf } from '../../../common/http/fields';
 import {
   DATA_SOURCE_TYPES,
   DIRECTIONS,
@@ -26,13 +26,13 @@ class KpiDetailsDto extends CompanyScopedDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 
   @ApiPropertyOptional({ enum: KPI_TYPES, default: 'number', description: 'How values read: a count, a percent or an amount' })
   @Transform(noNull)
   @IsOptional()
-  @IsIn(KPI_TYPES, { message: `kpi_type must be one of ${KPI_TYPES.join(', ')}` })
+  @IsIn(KPI_TYPES, { message: `KPI type must be one of ${oneOf(KPI_TYPES)}` })
   kpi_type?: KpiType;
 
   @ApiPropertyOptional({
@@ -45,13 +45,13 @@ class KpiDetailsDto extends CompanyScopedDto {
   })
   @Transform(noNull)
   @IsOptional()
-  @IsIn(DATA_SOURCE_TYPES, { message: `data_source_type must be one of ${DATA_SOURCE_TYPES.join(', ')}` })
+  @IsIn(DATA_SOURCE_TYPES, { message: `Data source type must be one of ${oneOf(DATA_SOURCE_TYPES)}` })
   data_source_type?: DataSourceType;
 
   @ApiPropertyOptional({ enum: PERIOD_TYPES, default: 'monthly', description: 'The usual length of its target periods' })
   @Transform(noNull)
   @IsOptional()
-  @IsIn(PERIOD_TYPES, { message: `period_type must be one of ${PERIOD_TYPES.join(', ')}` })
+  @IsIn(PERIOD_TYPES, { message: `Period type must be one of ${oneOf(PERIOD_TYPES)}` })
   period_type?: PeriodType;
 
   @ApiPropertyOptional({
@@ -61,20 +61,20 @@ class KpiDetailsDto extends CompanyScopedDto {
   })
   @Transform(noNull)
   @IsOptional()
-  @IsIn(DIRECTIONS, { message: `direction must be one of ${DIRECTIONS.join(', ')}` })
+  @IsIn(DIRECTIONS, { message: `Direction must be one of ${oneOf(DIRECTIONS)}` })
   direction?: Direction;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 30, example: 'USD' })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(30, { message: 'unit must be at most 30 characters long' })
+  @MaxLength(30, { message: 'Unit must be at most 30 characters long' })
   unit?: string | null;
 
   @ApiPropertyOptional({ default: true })
   @Transform(noNull)
   @IsOptional()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 }
 
@@ -82,20 +82,20 @@ export class CreateKpiDto extends KpiDetailsDto {
   @ApiProperty({ maxLength: 150, example: 'Monthly sales revenue' })
   @Transform(trim)
   @IsString({ message: KPI_REQUIRED })
-  @MaxLength(150, { message: 'name must be at most 150 characters long' })
+  @MaxLength(150, { message: 'Name must be at most 150 characters long' })
   @IsNotEmpty({ message: KPI_REQUIRED })
   name!: string;
 
   @ApiProperty({ maxLength: 50, example: 'SALES_REV', description: 'Unique in the company; stored upper-case' })
   @Transform(upper)
   @IsString({ message: KPI_REQUIRED })
-  @MaxLength(50, { message: 'code must be at most 50 characters long' })
-  @Matches(/^[A-Z0-9][A-Z0-9_.-]*$/, { message: 'code may contain only letters, digits, _ . and -' })
+  @MaxLength(50, { message: 'Code must be at most 50 characters long' })
+  @Matches(/^[A-Z0-9][A-Z0-9_.-]*$/, { message: 'Code may contain only letters, digits, _ . and -' })
   @IsNotEmpty({ message: KPI_REQUIRED })
   code!: string;
 
   @ApiProperty({ enum: KPI_CATEGORIES, example: 'sales' })
-  @IsIn(KPI_CATEGORIES, { message: `category must be one of ${KPI_CATEGORIES.join(', ')}` })
+  @IsIn(KPI_CATEGORIES, { message: `Category must be one of ${oneOf(KPI_CATEGORIES)}` })
   @IsNotEmpty({ message: KPI_REQUIRED })
   category!: KpiCategory;
 }
@@ -106,7 +106,7 @@ export class UpdateKpiDto extends KpiDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: KPI_REQUIRED })
-  @MaxLength(150, { message: 'name must be at most 150 characters long' })
+  @MaxLength(150, { message: 'Name must be at most 150 characters long' })
   @IsNotEmpty({ message: KPI_REQUIRED })
   name?: string;
 
@@ -114,14 +114,14 @@ export class UpdateKpiDto extends KpiDetailsDto {
   @ValidateIf(present)
   @Transform(upper)
   @IsString({ message: KPI_REQUIRED })
-  @MaxLength(50, { message: 'code must be at most 50 characters long' })
-  @Matches(/^[A-Z0-9][A-Z0-9_.-]*$/, { message: 'code may contain only letters, digits, _ . and -' })
+  @MaxLength(50, { message: 'Code must be at most 50 characters long' })
+  @Matches(/^[A-Z0-9][A-Z0-9_.-]*$/, { message: 'Code may contain only letters, digits, _ . and -' })
   @IsNotEmpty({ message: KPI_REQUIRED })
   code?: string;
 
   @ApiPropertyOptional({ enum: KPI_CATEGORIES })
   @ValidateIf(present)
-  @IsIn(KPI_CATEGORIES, { message: `category must be one of ${KPI_CATEGORIES.join(', ')}` })
+  @IsIn(KPI_CATEGORIES, { message: `Category must be one of ${oneOf(KPI_CATEGORIES)}` })
   category?: KpiCategory;
 }
 

@@ -5,13 +5,13 @@ import { IsDateOnly, IsId, trim, IsOptionalNotNull } from '../../../common/http/
 
 export class CreateHolidayDto {
   @ApiProperty({ format: 'date', example: '2026-12-25' })
-  @IsDateOnly({ message: 'holiday_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Holiday date must be a date (YYYY-MM-DD)' })
   holiday_date!: string;
 
   @ApiProperty({ maxLength: 150, example: 'Christmas Day' })
   @Transform(trim)
   @IsString({ message: 'Holiday name is required' })
-  @MaxLength(150, { message: 'name must be at most 150 characters long' })
+  @MaxLength(150, { message: 'Name must be at most 150 characters long' })
   @IsNotEmpty({ message: 'Holiday name is required' })
   name!: string;
 
@@ -24,14 +24,14 @@ export class CreateHolidayDto {
 export class UpdateHolidayDto {
   @ApiPropertyOptional({ format: 'date', example: '2026-12-25' })
   @IsOptionalNotNull()
-  @IsDateOnly({ message: 'holiday_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Holiday date must be a date (YYYY-MM-DD)' })
   holiday_date?: string;
 
   @ApiPropertyOptional({ maxLength: 150, example: 'Christmas Day' })
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: 'Holiday name is required' })
-  @MaxLength(150, { message: 'name must be at most 150 characters long' })
+  @MaxLength(150, { message: 'Name must be at most 150 characters long' })
   @IsNotEmpty({ message: 'Holiday name is required' })
   name?: string;
 }

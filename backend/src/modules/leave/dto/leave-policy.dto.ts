@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { trim, trimToNull, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
+import { trim, trimToNull, IsOptionalNotNull, IsDecimal, fieldLabel } from '../../../common/http/fields';
 
 export const POLICY_NAME_REQUIRED = 'Policy name is required';
 const emptyToNull = ({ value }: { value: unknown }) => (value === '' ? null : value);
@@ -11,9 +11,9 @@ const wholeNumber = (field: string, max: number) =>
   applyDecorators(
     IsOptional(),
     Transform(emptyToNull),
-    IsInt({ message: `${field} must be a whole number of at least 0` }),
-    Min(0, { message: `${field} must be a whole number of at least 0` }),
-    Max(max, { message: `${field} must be at most ${max}` }),
+    IsInt({ message: `${fieldLabel(field)} must be a whole number of at least 0` }),
+    Min(0, { message: `${fieldLabel(field)} must be a whole number of at least 0` }),
+    Max(max, { message: `${fieldLabel(field)} must be at most ${max}` }),
   );
 
 /** The fields of hr.md 3 "Leave policy", with their names on the wire. */
@@ -22,20 +22,20 @@ class LeavePolicyFieldsDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 
   @ApiPropertyOptional({ description: 'Unused days move into the next year. Default false' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'carryOverEnabled must be true or false' })
+  @IsBoolean({ message: 'Carry over enabled must be true or false' })
   carryOverEnabled?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, example: 10, description: 'Cap of carried-over days (steps of 0.5); none = no cap' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsDecimal(1, { message: 'maxCarryOverDays must be a number of at least 0' })
-  @Min(0, { message: 'maxCarryOverDays must be a number of at least 0' })
-  @Max(366, { message: 'maxCarryOverDays must be at most 366' })
+  @IsDecimal(1, { message: 'Max carry over days must be a number of at least 0' })
+  @Min(0, { message: 'Max carry over days must be a number of at least 0' })
+  @Max(366, { message: 'Max carry over days must be at most 366' })
   maxCarryOverDays?: number | null;
 
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, example: 6, description: 'Carried-over days expire this many months after 1 January; none = never' })
@@ -44,12 +44,12 @@ class LeavePolicyFieldsDto {
 
   @ApiPropertyOptional({ description: 'Joiners get the share of the year from their hire date. Default false' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'proRationEnabled must be true or false' })
+  @IsBoolean({ message: 'Pro ration enabled must be true or false' })
   proRationEnabled?: boolean;
 
   @ApiPropertyOptional({ description: 'Requests need an attached document. Default false' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'requiresDoctorNote must be true or false' })
+  @IsBoolean({ message: 'Requires doctor note must be true or false' })
   requiresDoctorNote?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, example: 10, description: "Overrides the max_days_per_year of the types following the policy" })
@@ -62,7 +62,7 @@ class LeavePolicyFieldsDto {
 
   @ApiPropertyOptional({ description: 'Default true' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'paidLeaveEnabled must be true or false' })
+  @IsBoolean({ message: 'Paid leave enabled must be true or false' })
   paidLeaveEnabled?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, example: 12 })
@@ -78,7 +78,7 @@ export class CreateLeavePolicyDto extends LeavePolicyFieldsDto {
   @ApiProperty({ maxLength: 100, example: 'Annual' })
   @Transform(trim)
   @IsString({ message: POLICY_NAME_REQUIRED })
-  @MaxLength(100, { message: 'name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Name must be at most 100 characters long' })
   @IsNotEmpty({ message: POLICY_NAME_REQUIRED })
   name!: string;
 }
@@ -88,7 +88,7 @@ export class UpdateLeavePolicyDto extends LeavePolicyFieldsDto {
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: POLICY_NAME_REQUIRED })
-  @MaxLength(100, { message: 'name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Name must be at most 100 characters long' })
   @IsNotEmpty({ message: POLICY_NAME_REQUIRED })
   name?: string;
 }

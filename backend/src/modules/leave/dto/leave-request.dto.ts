@@ -7,7 +7,7 @@ import { LEAVE_STATUSES, type LeaveStatus } from '../leave-request.entity';
 const toNumber = ({ value }: { value: unknown }) =>
   value === '' || value === null ? undefined : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 
-export const TOTAL_DAYS_MESSAGE = 'total_days must be at least 0.5, in steps of 0.5';
+export const TOTAL_DAYS_MESSAGE = 'Total days must be at least 0.5, in steps of 0.5';
 
 export class CreateLeaveRequestDto {
   @ApiProperty({ example: 1 })
@@ -15,11 +15,11 @@ export class CreateLeaveRequestDto {
   leave_type_id!: number;
 
   @ApiProperty({ format: 'date', example: '2026-07-06' })
-  @IsDateOnly({ message: 'start_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Start date must be a date (YYYY-MM-DD)' })
   start_date!: string;
 
   @ApiProperty({ format: 'date', example: '2026-07-08' })
-  @IsDateOnly({ message: 'end_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'End date must be a date (YYYY-MM-DD)' })
   end_date!: string;
 
   @ApiPropertyOptional({
@@ -32,14 +32,14 @@ export class CreateLeaveRequestDto {
   @Transform(toNumber)
   @IsDecimal(1, { message: TOTAL_DAYS_MESSAGE })
   @Min(0.5, { message: TOTAL_DAYS_MESSAGE })
-  @Max(366, { message: 'total_days must be at most 366' })
+  @Max(366, { message: 'Total days must be at most 366' })
   total_days?: number;
 
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 2000, example: 'Family holiday' })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'reason must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Reason must be at most 2000 characters long' })
   reason?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Id returned by POST /hr/leave-requests/attachments' })
@@ -62,25 +62,25 @@ export class RejectLeaveRequestDto {
   @ApiPropertyOptional({ nullable: true, type: String, maxLength: 2000, example: 'Team is short-staffed that week' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'reason must be text' })
-  @MaxLength(2000, { message: 'reason must be at most 2000 characters long' })
+  @IsString({ message: 'Reason must be text' })
+  @MaxLength(2000, { message: 'Reason must be at most 2000 characters long' })
   reason?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: 'Same as reason' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'rejection_reason must be text' })
-  @MaxLength(2000, { message: 'rejection_reason must be at most 2000 characters long' })
+  @IsString({ message: 'Rejection reason must be text' })
+  @MaxLength(2000, { message: 'Rejection reason must be at most 2000 characters long' })
   rejection_reason?: string | null;
 }
 
 export class WorkingDaysQueryDto {
   @ApiProperty({ format: 'date', example: '2026-07-06' })
-  @IsDateOnly({ message: 'start_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Start date must be a date (YYYY-MM-DD)' })
   start_date!: string;
 
   @ApiProperty({ format: 'date', example: '2026-07-10' })
-  @IsDateOnly({ message: 'end_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'End date must be a date (YYYY-MM-DD)' })
   end_date!: string;
 }
 

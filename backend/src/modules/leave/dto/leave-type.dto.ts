@@ -12,35 +12,35 @@ class LeaveTypeFieldsDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 
   @ApiPropertyOptional({ minimum: 0, maximum: 366, example: 20, description: 'Days granted each year; 0 (default) means no yearly limit' })
   @IsOptionalNotNull()
   @Transform(toInt)
-  @IsInt({ message: 'max_days_per_year must be a whole number of at least 0' })
-  @Min(0, { message: 'max_days_per_year must be a whole number of at least 0' })
-  @Max(366, { message: 'max_days_per_year must be at most 366' })
+  @IsInt({ message: 'Max days per year must be a whole number of at least 0' })
+  @Min(0, { message: 'Max days per year must be a whole number of at least 0' })
+  @Max(366, { message: 'Max days per year must be at most 366' })
   max_days_per_year?: number;
 
   @ApiPropertyOptional({ description: 'Default true' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_paid must be true or false' })
+  @IsBoolean({ message: 'Is paid must be true or false' })
   is_paid?: boolean;
 
   @ApiPropertyOptional({ description: 'Default true; false approves requests of this type when they are made' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'requires_approval must be true or false' })
+  @IsBoolean({ message: 'Requires approval must be true or false' })
   requires_approval?: boolean;
 
   @ApiPropertyOptional({ description: 'Default false' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'requires_attachment must be true or false' })
+  @IsBoolean({ message: 'Requires attachment must be true or false' })
   requires_attachment?: boolean;
 
   @ApiPropertyOptional({ description: 'Default true' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'The leave policy the type follows' })
@@ -58,14 +58,14 @@ export class CreateLeaveTypeDto extends LeaveTypeFieldsDto {
   @ApiProperty({ maxLength: 100, example: 'Annual Leave' })
   @Transform(trim)
   @IsString({ message: TYPE_REQUIRED })
-  @MaxLength(100, { message: 'type_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Type name must be at most 100 characters long' })
   @IsNotEmpty({ message: TYPE_REQUIRED })
   type_name!: string;
 
   @ApiProperty({ maxLength: 20, example: 'AL' })
   @Transform(trim)
   @IsString({ message: TYPE_REQUIRED })
-  @MaxLength(20, { message: 'type_code must be at most 20 characters long' })
+  @MaxLength(20, { message: 'Type code must be at most 20 characters long' })
   @IsNotEmpty({ message: TYPE_REQUIRED })
   type_code!: string;
 }
@@ -75,7 +75,7 @@ export class UpdateLeaveTypeDto extends LeaveTypeFieldsDto {
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: TYPE_REQUIRED })
-  @MaxLength(100, { message: 'type_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Type name must be at most 100 characters long' })
   @IsNotEmpty({ message: TYPE_REQUIRED })
   type_name?: string;
 
@@ -83,7 +83,7 @@ export class UpdateLeaveTypeDto extends LeaveTypeFieldsDto {
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: TYPE_REQUIRED })
-  @MaxLength(20, { message: 'type_code must be at most 20 characters long' })
+  @MaxLength(20, { message: 'Type code must be at most 20 characters long' })
   @IsNotEmpty({ message: TYPE_REQUIRED })
   type_code?: string;
 }

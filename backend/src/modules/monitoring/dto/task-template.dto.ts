@@ -25,9 +25,9 @@ export class CreateTaskTemplateDto extends TaskFieldsDto {
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, maximum: 3650, description: 'Tasks are due this many days after creation' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsInt({ message: 'due_in_days must be a whole number of days' })
-  @Min(0, { message: 'due_in_days must not be negative' })
-  @Max(3650, { message: 'due_in_days must be at most 3650' })
+  @IsInt({ message: 'Due in days must be a whole number of days' })
+  @Min(0, { message: 'Due in days must not be negative' })
+  @Max(3650, { message: 'Due in days must be at most 3650' })
   due_in_days?: number | null;
 
   @ApiPropertyOptional({ nullable: true, type: Number })
@@ -42,7 +42,7 @@ export class CreateTaskTemplateDto extends TaskFieldsDto {
 
   @ApiPropertyOptional({ description: 'Default true' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })

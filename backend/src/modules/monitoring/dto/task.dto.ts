@@ -23,7 +23,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../task.entity';
-import { IsId, trim, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
+import { IsId, trim, IsOptionalNotNull, IsDecimal, oneOf } from '../../../common/http/fields';
 
 export const TITLE_REQUIRED = 'Please enter a task title';
 /** Empty form values ('' or null) mean "none". */
@@ -47,20 +47,20 @@ export class TaskFieldsDto {
 
   @ApiPropertyOptional({ enum: TASK_CATEGORIES, description: 'Default general when created' })
   @IsOptionalNotNull()
-  @IsIn(TASK_CATEGORIES, { message: `category must be one of ${TASK_CATEGORIES.join(', ')}` })
+  @IsIn(TASK_CATEGORIES, { message: `Category must be one of ${oneOf(TASK_CATEGORIES)}` })
   category?: TaskCategory;
 
   @ApiPropertyOptional({ enum: TASK_PRIORITIES, description: 'Default medium when created' })
   @IsOptionalNotNull()
-  @IsIn(TASK_PRIORITIES, { message: `priority must be one of ${TASK_PRIORITIES.join(', ')}` })
+  @IsIn(TASK_PRIORITIES, { message: `Priority must be one of ${oneOf(TASK_PRIORITIES)}` })
   priority?: TaskPriority;
 
   @ApiPropertyOptional({ nullable: true, type: Number, minimum: 0, maximum: 99999, example: 4 })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsDecimal(2, { message: 'estimated_hours must be a number with at most 2 decimals' })
-  @Min(0, { message: 'estimated_hours must not be negative' })
-  @Max(99999, { message: 'estimated_hours must be at most 99999' })
+  @IsDecimal(2, { message: 'Estimated hours must be a number with at most 2 decimals' })
+  @Min(0, { message: 'Estimated hours must not be negative' })
+  @Max(99999, { message: 'Estimated hours must be at most 99999' })
   estimated_hours?: number | null;
 }
 
@@ -74,7 +74,7 @@ export class CreateTaskDto extends TaskFieldsDto {
 
   @ApiPropertyOptional({ enum: INITIAL_STATUSES, description: 'Default pending' })
   @IsOptionalNotNull()
-  @IsIn(INITIAL_STATUSES, { message: `status must be one of ${INITIAL_STATUSES.join(', ')}` })
+  @IsIn(INITIAL_STATUSES, { message: `Status must be one of ${oneOf(INITIAL_STATUSES)}` })
   status?: TaskStatus;
 
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'Employee id of the assignee' })
@@ -99,15 +99,15 @@ export class CreateTaskDto extends TaskFieldsDto {
 
   @ApiPropertyOptional({ minimum: 0, maximum: 100, description: 'Default 0' })
   @IsOptionalNotNull()
-  @IsInt({ message: 'progress_percentage must be a whole number from 0 to 100' })
-  @Min(0, { message: 'progress_percentage must be a whole number from 0 to 100' })
-  @Max(100, { message: 'progress_percentage must be a whole number from 0 to 100' })
+  @IsInt({ message: 'Progress percentage must be a whole number from 0 to 100' })
+  @Min(0, { message: 'Progress percentage must be a whole number from 0 to 100' })
+  @Max(100, { message: 'Progress percentage must be a whole number from 0 to 100' })
   progress_percentage?: number;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: DUE_DATE_DOC, example: '2026-12-31' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsISO8601({ strict: true }, { message: 'due_date must be an ISO 8601 date' })
+  @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
@@ -130,12 +130,12 @@ export class UpdateTaskDto extends TaskFieldsDto {
     description: 'completed and cancelled are final unless `reopen` is true; overdue is set by the system',
   })
   @IsOptionalNotNull()
-  @IsIn(TASK_STATUSES, { message: `status must be one of ${SETTABLE_STATUSES.join(', ')}` })
+  @IsIn(TASK_STATUSES, { message: `Status must be one of ${oneOf(SETTABLE_STATUSES)}` })
   status?: TaskStatus;
 
   @ApiPropertyOptional({ description: 'Reopen a completed or cancelled task (to `status`, default pending)' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'reopen must be true or false' })
+  @IsBoolean({ message: 'Reopen must be true or false' })
   reopen?: boolean;
 
   @ApiPropertyOptional({ nullable: true, type: Number })
@@ -160,15 +160,15 @@ export class UpdateTaskDto extends TaskFieldsDto {
 
   @ApiPropertyOptional({ minimum: 0, maximum: 100 })
   @IsOptionalNotNull()
-  @IsInt({ message: 'progress_percentage must be a whole number from 0 to 100' })
-  @Min(0, { message: 'progress_percentage must be a whole number from 0 to 100' })
-  @Max(100, { message: 'progress_percentage must be a whole number from 0 to 100' })
+  @IsInt({ message: 'Progress percentage must be a whole number from 0 to 100' })
+  @Min(0, { message: 'Progress percentage must be a whole number from 0 to 100' })
+  @Max(100, { message: 'Progress percentage must be a whole number from 0 to 100' })
   progress_percentage?: number;
 
   @ApiPropertyOptional({ nullable: true, type: String, description: DUE_DATE_DOC, example: '2026-12-31' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsISO8601({ strict: true }, { message: 'due_date must be an ISO 8601 date' })
+  @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
   due_date?: string | null;
 }
 
@@ -182,10 +182,10 @@ export class BulkCreateTasksDto extends TaskFieldsDto {
 
   @ApiPropertyOptional({ type: [Number], description: 'Employees of these departments (and of position_id when given)' })
   @IsOptionalNotNull()
-  @IsArray({ message: 'department_ids must be a list of department ids' })
+  @IsArray({ message: 'Department IDs must be a list of department ids' })
   @ArrayMaxSize(500)
-  @IsInt({ each: true, message: 'department_ids must be a list of department ids' })
-  @IsPositive({ each: true, message: 'department_ids must be a list of department ids' })
+  @IsInt({ each: true, message: 'Department IDs must be a list of department ids' })
+  @IsPositive({ each: true, message: 'Department IDs must be a list of department ids' })
   department_ids?: number[];
 
   @ApiPropertyOptional({ nullable: true, type: Number })
@@ -198,16 +198,16 @@ export class BulkCreateTasksDto extends TaskFieldsDto {
     description: 'Only these employees of the selection; one that is not part of it is reported as failed',
   })
   @IsOptionalNotNull()
-  @IsArray({ message: 'employee_ids must be a list of employee ids' })
+  @IsArray({ message: 'Employee IDs must be a list of employee ids' })
   @ArrayMaxSize(5000)
-  @IsInt({ each: true, message: 'employee_ids must be a list of employee ids' })
-  @IsPositive({ each: true, message: 'employee_ids must be a list of employee ids' })
+  @IsInt({ each: true, message: 'Employee IDs must be a list of employee ids' })
+  @IsPositive({ each: true, message: 'Employee IDs must be a list of employee ids' })
   employee_ids?: number[];
 
   @ApiPropertyOptional({ nullable: true, type: String, description: DUE_DATE_DOC, example: '2026-12-31' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsISO8601({ strict: true }, { message: 'due_date must be an ISO 8601 date' })
+  @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
@@ -235,7 +235,7 @@ export class CreateTaskFromTemplateDto {
   @ApiPropertyOptional({ nullable: true, type: String, description: `${DUE_DATE_DOC}; defaults to due_in_days of the template` })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsISO8601({ strict: true }, { message: 'due_date must be an ISO 8601 date' })
+  @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
   due_date?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: Number })
@@ -342,12 +342,12 @@ export class TaskMetricsDto {
 export class TaskMetricsQueryDto {
   @ApiPropertyOptional({ type: String, format: 'date', description: 'Tasks created on or after this day (company time)' })
   @IsOptionalNotNull()
-  @IsISO8601({ strict: true }, { message: 'start_date must be an ISO 8601 date' })
+  @IsISO8601({ strict: true }, { message: 'Start date must be an ISO 8601 date' })
   start_date?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date', description: 'Tasks created on or before this day (company time)' })
   @IsOptionalNotNull()
-  @IsISO8601({ strict: true }, { message: 'end_date must be an ISO 8601 date' })
+  @IsISO8601({ strict: true }, { message: 'End date must be an ISO 8601 date' })
   end_date?: string;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })

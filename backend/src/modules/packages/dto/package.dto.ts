@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { IsId, IsOptionalNotNull, normalizeAmount, trim, trimToNull } from '../../../common/http/fields';
+import { IsId, IsOptionalNotNull, normalizeAmount, trim, trimToNull, oneOf, fieldLabel } from '../../../common/http/fields';
 import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
 import { BILLING_CYCLES, PLAN_REQUEST_STATUSES, type BillingCycle, type PlanRequestStatus } from '../plan-change-request.entity';
 
@@ -35,9 +35,9 @@ const IsPrice = (label: string) =>
 const IsLimit = (field: string) =>
   applyDecorators(
     Transform(toNumber),
-    IsInt({ message: `${field} must be a whole number` }),
-    Min(-1, { message: `${field} must be -1 (unlimited) or more` }),
-    Max(1_000_000, { message: `${field} must be at most 1000000` }),
+    IsInt({ message: `${fieldLabel(field)} must be a whole number` }),
+    Min(-1, { message: `${fieldLabel(field)} must be -1 (unlimited) or more` }),
+    Max(1_000_000, { message: `${fieldLabel(field)} must be at most 1000000` }),
   );
 
 const CODE = /^[A-Za-z0-9_-]+$/;
@@ -89,27 +89,27 @@ export class CreatePackageDto {
   @ApiPropertyOptional({ default: 0, minimum: 0 })
   @IsOptionalNotNull()
   @Transform(toNumber)
-  @IsInt({ message: 'trial_days must be a whole number' })
-  @Min(0, { message: 'trial_days must be 0 or more' })
-  @Max(365, { message: 'trial_days must be at most 365' })
+  @IsInt({ message: 'Trial days must be a whole number' })
+  @Min(0, { message: 'Trial days must be 0 or more' })
+  @Max(365, { message: 'Trial days must be at most 365' })
   trial_days?: number;
 
   @ApiPropertyOptional({ default: false })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_popular must be true or false' })
+  @IsBoolean({ message: 'Is popular must be true or false' })
   is_popular?: boolean;
 
   @ApiPropertyOptional({ default: 0 })
   @IsOptionalNotNull()
   @Transform(toNumber)
-  @IsInt({ message: 'sort_order must be a whole number' })
+  @IsInt({ message: 'Sort order must be a whole number' })
   @Min(-100000)
   @Max(100000)
   sort_order?: number;
 
   @ApiPropertyOptional({ default: true, description: 'Only active packages are offered publicly' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 }
 
@@ -140,18 +140,18 @@ export class CreateFeatureDto {
   description?: string | null;
 
   @ApiProperty({ enum: FEATURE_MODULES })
-  @IsIn([...FEATURE_MODULES], { message: `Module must be one of ${FEATURE_MODULES.join(', ')}` })
+  @IsIn([...FEATURE_MODULES], { message: `Module must be one of ${oneOf(FEATURE_MODULES)}` })
   @IsNotEmpty({ message: 'Module is required' })
   module!: FeatureModule;
 
   @ApiProperty({ enum: FEATURE_TYPES })
-  @IsIn([...FEATURE_TYPES], { message: `Type must be one of ${FEATURE_TYPES.join(', ')}` })
+  @IsIn([...FEATURE_TYPES], { message: `Type must be one of ${oneOf(FEATURE_TYPES)}` })
   @IsNotEmpty({ message: 'Type is required' })
   feature_type!: FeatureType;
 
   @ApiPropertyOptional({ default: true })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 }
 
@@ -163,13 +163,13 @@ export class PackageFeatureItemDto {
   feature_id!: number;
 
   @ApiProperty()
-  @IsBoolean({ message: 'is_included must be true or false' })
+  @IsBoolean({ message: 'Is included must be true or false' })
   is_included!: boolean;
 }
 
 export class SetPackageFeaturesDto {
   @ApiProperty({ type: [PackageFeatureItemDto] })
-  @IsArray({ message: 'features must be a list of { feature_id, is_included }' })
+  @IsArray({ message: 'Features must be a list of features, each with its ID and whether it is included' })
   @ArrayMaxSize(500)
   @ValidateNested({ each: true })
   @Type(() => PackageFeatureItemDto)
@@ -191,17 +191,17 @@ export class ApprovePlanRequestDto {
   @ApiPropertyOptional({ type: String, maxLength: 500, nullable: true, description: 'A note kept with the decision' })
   @Transform(trimToNull)
   @IsOptional()
-  @IsString({ message: 'note must be text' })
-  @MaxLength(500, { message: 'note must be at most 500 characters' })
+  @IsString({ message: 'Note must be text' })
+  @MaxLength(500, { message: 'Note must be at most 500 characters' })
   note?: string | null;
 }
 
 export class RejectPlanRequestDto {
   @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why the request is rejected; the company is told' })
   @Transform(trim)
-  @IsString({ message: 'reason must be text' })
+  @IsString({ message: 'Reason must be text' })
   @IsNotEmpty({ message: 'A reason is required' })
-  @MaxLength(500, { message: 'reason must be at most 500 characters' })
+  @MaxLength(500, { message: 'Reason must be at most 500 characters' })
   reason!: string;
 }
 

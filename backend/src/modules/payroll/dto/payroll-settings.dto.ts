@@ -13,7 +13,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { IsAmount, IsId, normalizeAmount, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsAmount, IsId, normalizeAmount, trim, trimToNull, IsOptionalNotNull, oneOf, fieldLabel } from '../../../common/http/fields';
 import {
   CALCULATION_TYPES,
   COMPONENT_TYPES,
@@ -37,7 +37,7 @@ export function normalizePercentage(value: unknown): unknown {
 export const IsPercentage = (field: string) =>
   applyDecorators(
     Transform(({ value }) => normalizePercentage(value)),
-    Matches(/^(100\.0000|\d{1,2}\.\d{4})$/, { message: `${field} must be a percentage from 0 to 100 with at most 4 decimals` }),
+    Matches(/^(100\.0000|\d{1,2}\.\d{4})$/, { message: `${fieldLabel(field)} must be a percentage from 0 to 100 with at most 4 decimals` }),
   );
 
 const COMPONENT_REQUIRED = 'Component name and code are required';
@@ -55,24 +55,24 @@ export class SalaryComponentFieldsDto {
 
   @ApiPropertyOptional({ description: 'Allowance: part of taxable income. Deduction: false = taken before tax. Default true' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_taxable must be true or false' })
+  @IsBoolean({ message: 'Is taxable must be true or false' })
   is_taxable?: boolean;
 
   @ApiPropertyOptional({ description: 'Applies to every employee (default false: only to assigned employees)' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'applies_to_all must be true or false' })
+  @IsBoolean({ message: 'Applies to all must be true or false' })
   applies_to_all?: boolean;
 
   @ApiPropertyOptional({ description: 'Default true' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 }
 
@@ -80,42 +80,42 @@ export class CreateSalaryComponentDto extends SalaryComponentFieldsDto {
   @ApiProperty({ maxLength: 100, example: 'Transport allowance' })
   @Transform(trim)
   @IsString({ message: COMPONENT_REQUIRED })
-  @MaxLength(100, { message: 'component_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Component name must be at most 100 characters long' })
   @IsNotEmpty({ message: COMPONENT_REQUIRED })
   component_name!: string;
 
   @ApiProperty({ maxLength: 30, example: 'TRANSPORT', description: 'Letters, digits and _ (stored upper-case)' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsString({ message: COMPONENT_REQUIRED })
-  @Matches(/^[A-Z0-9_]{0,30}$/, { message: 'component_code must be at most 30 letters, digits or _' })
+  @Matches(/^[A-Z0-9_]{0,30}$/, { message: 'Component code must be at most 30 letters, digits or _' })
   @IsNotEmpty({ message: COMPONENT_REQUIRED })
   component_code!: string;
 
   @ApiProperty({ enum: COMPONENT_TYPES })
-  @IsIn([...COMPONENT_TYPES], { message: `component_type must be one of ${COMPONENT_TYPES.join(', ')}` })
+  @IsIn([...COMPONENT_TYPES], { message: `Component type must be one of ${oneOf(COMPONENT_TYPES)}` })
   component_type!: ComponentType;
 
   @ApiProperty({ enum: CALCULATION_TYPES })
-  @IsIn([...CALCULATION_TYPES], { message: `calculation_type must be one of ${CALCULATION_TYPES.join(', ')}` })
+  @IsIn([...CALCULATION_TYPES], { message: `Calculation type must be one of ${oneOf(CALCULATION_TYPES)}` })
   calculation_type!: CalculationType;
 }
 
 export class UpdateSalaryComponentDto extends SalaryComponentFieldsDto {
   @ApiPropertyOptional({ enum: COMPONENT_TYPES })
   @IsOptionalNotNull()
-  @IsIn([...COMPONENT_TYPES], { message: `component_type must be one of ${COMPONENT_TYPES.join(', ')}` })
+  @IsIn([...COMPONENT_TYPES], { message: `Component type must be one of ${oneOf(COMPONENT_TYPES)}` })
   component_type?: ComponentType;
 
   @ApiPropertyOptional({ enum: CALCULATION_TYPES })
   @IsOptionalNotNull()
-  @IsIn([...CALCULATION_TYPES], { message: `calculation_type must be one of ${CALCULATION_TYPES.join(', ')}` })
+  @IsIn([...CALCULATION_TYPES], { message: `Calculation type must be one of ${oneOf(CALCULATION_TYPES)}` })
   calculation_type?: CalculationType;
 
   @ApiPropertyOptional({ maxLength: 100 })
   @IsOptionalNotNull()
   @Transform(trim)
   @IsString({ message: COMPONENT_REQUIRED })
-  @MaxLength(100, { message: 'component_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Component name must be at most 100 characters long' })
   @IsNotEmpty({ message: COMPONENT_REQUIRED })
   component_name?: string;
 
@@ -123,7 +123,7 @@ export class UpdateSalaryComponentDto extends SalaryComponentFieldsDto {
   @IsOptionalNotNull()
   @Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsString({ message: COMPONENT_REQUIRED })
-  @Matches(/^[A-Z0-9_]{0,30}$/, { message: 'component_code must be at most 30 letters, digits or _' })
+  @Matches(/^[A-Z0-9_]{0,30}$/, { message: 'Component code must be at most 30 letters, digits or _' })
   @IsNotEmpty({ message: COMPONENT_REQUIRED })
   component_code?: string;
 }
@@ -189,7 +189,7 @@ export class AssignmentResponseDto {
 export class TaxBracketDto {
   @ApiProperty({ example: '1000.00', description: 'Monthly taxable income from which the rate applies' })
   @Transform(({ value }) => normalizeAmount(value))
-  @Matches(/^\d{1,12}\.\d{2}$/, { message: 'lower_bound must be an amount of at least 0 with at most 2 decimals' })
+  @Matches(/^\d{1,12}\.\d{2}$/, { message: 'Lower bound must be an amount of at least 0 with at most 2 decimals' })
   lower_bound!: string;
 
   @ApiProperty({ type: String, nullable: true, example: '4000.00', description: 'Up to this income; null = no limit (last band)' })
@@ -199,7 +199,7 @@ export class TaxBracketDto {
 
   @ApiProperty({ example: '10.00', description: 'Percent, 0 to 100, at most 2 decimals' })
   @Transform(({ value }) => normalizeAmount(value))
-  @Matches(/^(100\.00|\d{1,2}\.\d{2})$/, { message: 'rate must be a percentage from 0 to 100 with at most 2 decimals' })
+  @Matches(/^(100\.00|\d{1,2}\.\d{2})$/, { message: 'Rate must be a percentage from 0 to 100 with at most 2 decimals' })
   rate!: string;
 }
 
@@ -208,8 +208,8 @@ export class ReplaceTaxBracketsDto {
     type: [TaxBracketDto],
     description: 'The whole table, lowest band first: starts at 0, each band starts where the previous ends, only the last is open-ended',
   })
-  @IsArray({ message: 'brackets must be a list' })
-  @ArrayMaxSize(50, { message: 'brackets: at most 50 bands' })
+  @IsArray({ message: 'Brackets must be a list' })
+  @ArrayMaxSize(50, { message: 'Brackets: at most 50 bands' })
   @ValidateNested({ each: true })
   @Type(() => TaxBracketDto)
   brackets!: TaxBracketDto[];

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Max, Min, ValidateIf } from 'class-validator';
-import { IsDateOnly, IsId, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsDateOnly, IsId, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { LINE_CATEGORIES, LINE_TYPES, type LineCategory, type LineType } from '../payroll-line.entity';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../payroll-record.entity';
 import { MAX_YEAR, MIN_YEAR } from '../payroll-period';
@@ -114,7 +114,7 @@ export class PayrollRecordDetailDto extends PayrollRecordResponseDto {
 /** Settable statuses: pending ⇄ processing → paid; paid is final. */
 export class SetPaymentStatusDto {
   @ApiProperty({ enum: PAYMENT_STATUSES })
-  @IsIn([...PAYMENT_STATUSES], { message: `payment_status must be one of ${PAYMENT_STATUSES.join(', ')}` })
+  @IsIn([...PAYMENT_STATUSES], { message: `Payment status must be one of ${oneOf(PAYMENT_STATUSES)}` })
   payment_status!: PaymentStatus;
 
   @ApiPropertyOptional({
@@ -124,7 +124,7 @@ export class SetPaymentStatusDto {
     description: 'With paid: the payment date (default today in the company time zone); ignored otherwise',
   })
   @IsOptionalNotNull()
-  @IsDateOnly({ message: 'payment_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Payment date must be a date (YYYY-MM-DD)' })
   payment_date?: string;
 }
 
@@ -132,12 +132,12 @@ export class SetPaymentStatusDto {
 export class SetPaymentStatusBulkDto extends SetPaymentStatusDto {
   @ApiPropertyOptional({ type: [Number], description: 'Record ids (at most 10000)', example: [1, 2, 3] })
   @ValidateIf((o: SetPaymentStatusBulkDto) => o.ids !== undefined || o.year === undefined)
-  @IsArray({ message: 'ids must be a list of record ids, or send year and month' })
-  @ArrayMinSize(1, { message: 'ids must not be empty' })
-  @ArrayMaxSize(10000, { message: 'ids: at most 10000 records at once' })
+  @IsArray({ message: 'IDs must be a list of record IDs, or send year and month' })
+  @ArrayMinSize(1, { message: 'IDs must not be empty' })
+  @ArrayMaxSize(10000, { message: 'IDs: at most 10000 records at once' })
   @Type(() => Number)
-  @IsInt({ each: true, message: 'ids must be record ids' })
-  @Min(1, { each: true, message: 'ids must be record ids' })
+  @IsInt({ each: true, message: 'IDs must be record IDs' })
+  @Min(1, { each: true, message: 'IDs must be record IDs' })
   ids?: number[];
 
   @ApiPropertyOptional({ minimum: MIN_YEAR, maximum: MAX_YEAR })

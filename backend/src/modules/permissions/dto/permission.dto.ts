@@ -28,28 +28,28 @@ export class PermissionEntryDto extends EffectivePermissionDto {
 
 export class PermissionEntryInputDto {
   @ApiProperty({ description: 'id of a module of GET /permissions/modules' })
-  @IsInt({ message: 'module_id must be an id' })
-  @Min(1, { message: 'module_id must be an id' })
+  @IsInt({ message: 'Module ID must be an id' })
+  @Min(1, { message: 'Module ID must be an id' })
   module_id!: number;
 
   @ApiPropertyOptional({ default: false })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'can_view must be true or false' })
+  @IsBoolean({ message: 'Can view must be true or false' })
   can_view?: boolean;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'can_create must be true or false' })
+  @IsBoolean({ message: 'Can create must be true or false' })
   can_create?: boolean;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'can_edit must be true or false' })
+  @IsBoolean({ message: 'Can edit must be true or false' })
   can_edit?: boolean;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'can_delete must be true or false' })
+  @IsBoolean({ message: 'Can delete must be true or false' })
   can_delete?: boolean;
 }
 
@@ -60,8 +60,8 @@ export class SavePermissionsDto {
       'The whole matrix: replaces every entry of the position or department. A module left out, or sent with ' +
       'every flag false, has no entry. can_create, can_edit and can_delete without can_view are refused (400).',
   })
-  @IsArray({ message: 'permissions must be a list' })
-  @ArrayMaxSize(200, { message: 'permissions has too many entries' })
+  @IsArray({ message: 'Permissions must be a list' })
+  @ArrayMaxSize(200, { message: 'Permissions has too many entries' })
   @ValidateNested({ each: true })
   @Type(() => PermissionEntryInputDto)
   permissions!: PermissionEntryInputDto[];

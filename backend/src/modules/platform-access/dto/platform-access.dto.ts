@@ -27,7 +27,7 @@ export class SavePlatformAccessSettingsDto {
     type: 'object',
     additionalProperties: { $ref: getSchemaPath(PlatformAccessValueDto) },
   })
-  @IsObject({ message: 'settings must be an object keyed by position id' })
+  @IsObject({ message: 'Settings must be an object keyed by position id' })
   settings!: Record<string, unknown>;
 }
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsAmount, IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsAmount, IsId, trim, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { POSITION_LEVELS, type PositionLevel } from '../position.entity';
 
 export const POSITION_REQUIRED = 'Position code and title are required';
@@ -17,7 +17,7 @@ class PositionDetailsDto {
   @ApiPropertyOptional({ enum: POSITION_LEVELS, default: 'mid' })
   @Transform(({ value }) => (value === null || value === '' ? undefined : value))
   @IsOptionalNotNull()
-  @IsIn([...POSITION_LEVELS], { message: `level must be one of ${POSITION_LEVELS.join(', ')}` })
+  @IsIn([...POSITION_LEVELS], { message: `Level must be one of ${oneOf(POSITION_LEVELS)}` })
   level?: PositionLevel;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '50000.00', description: 'decimal, at least 0' })
@@ -34,7 +34,7 @@ class PositionDetailsDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
@@ -47,14 +47,14 @@ export class CreatePositionDto extends PositionDetailsDto {
   @ApiProperty({ maxLength: 50, example: 'ACC', description: 'Unique in the company; cannot change after create' })
   @Transform(trim)
   @IsString({ message: POSITION_REQUIRED })
-  @MaxLength(50, { message: 'position_code must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Position code must be at most 50 characters long' })
   @IsNotEmpty({ message: POSITION_REQUIRED })
   position_code!: string;
 
   @ApiProperty({ maxLength: 200, example: 'Accountant' })
   @Transform(trim)
   @IsString({ message: POSITION_REQUIRED })
-  @MaxLength(200, { message: 'position_title must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Position title must be at most 200 characters long' })
   @IsNotEmpty({ message: POSITION_REQUIRED })
   position_title!: string;
 }
@@ -72,7 +72,7 @@ export class UpdatePositionDto extends PositionDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: POSITION_REQUIRED })
-  @MaxLength(200, { message: 'position_title must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Position title must be at most 200 characters long' })
   @IsNotEmpty({ message: POSITION_REQUIRED })
   position_title?: string;
 }

@@ -11,16 +11,16 @@ export class NotificationPreferencesDto {
 export class UpdateNotificationPreferencesDto {
   @ApiPropertyOptional()
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'email must be true or false' })
+  @IsBoolean({ message: 'Email must be true or false' })
   email?: boolean;
 
   @ApiPropertyOptional()
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'leave_requests must be true or false' })
+  @IsBoolean({ message: 'Leave requests must be true or false' })
   leave_requests?: boolean;
 
   @ApiPropertyOptional()
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'payroll_updates must be true or false' })
+  @IsBoolean({ message: 'Payroll updates must be true or false' })
   payroll_updates?: boolean;
 }

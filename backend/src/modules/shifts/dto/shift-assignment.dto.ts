@@ -18,13 +18,13 @@ class AssignmentDetailsDto {
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-12-31', description: 'Inclusive; null = open-ended' })
   @IsOptional()
   @Transform(emptyToNull)
-  @IsDateOnly({ message: 'end_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'End date must be a date (YYYY-MM-DD)' })
   end_date?: string | null;
 
   @ApiPropertyOptional({ default: true })
   @IsOptionalNotNull()
   @Transform(noNull)
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
@@ -45,7 +45,7 @@ export class CreateShiftAssignmentDto extends AssignmentDetailsDto {
   shift_id!: number;
 
   @ApiProperty({ example: '2026-01-05' })
-  @IsDateOnly({ message: 'start_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Start date must be a date (YYYY-MM-DD)' })
   @IsNotEmpty({ message: ASSIGNMENT_REQUIRED })
   start_date!: string;
 }
@@ -63,7 +63,7 @@ export class UpdateShiftAssignmentDto extends AssignmentDetailsDto {
 
   @ApiPropertyOptional({ example: '2026-01-05' })
   @ValidateIf(present)
-  @IsDateOnly({ message: 'start_date must be a date (YYYY-MM-DD)' })
+  @IsDateOnly({ message: 'Start date must be a date (YYYY-MM-DD)' })
   start_date?: string;
 }
 

@@ -3,6 +3,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 import { DEFAULT_GRACE_PERIOD } from '../shift.entity';
+import { formatMinutes } from '../../../common/units';
 
 export const SHIFT_REQUIRED = 'Shift name, code, start time and end time are required';
 /** HH:MM or HH:MM:SS, 00:00 to 23:59:59 */
@@ -15,9 +16,9 @@ class ShiftDetailsDto {
   @ApiPropertyOptional({ minimum: 0, maximum: 1440, default: 0, description: 'Minutes of unpaid break, deducted from work hours' })
   @IsOptionalNotNull()
   @Transform(noNull)
-  @IsInt({ message: 'break_duration must be a whole number of minutes, at least 0' })
-  @Min(0, { message: 'break_duration must be a whole number of minutes, at least 0' })
-  @Max(1440, { message: 'break_duration must be at most 1440 minutes' })
+  @IsInt({ message: 'Break duration must be a whole number of minutes, at least 0' })
+  @Min(0, { message: 'Break duration must be a whole number of minutes, at least 0' })
+  @Max(1440, { message: `Break duration must be at most ${formatMinutes(1440)}` })
   break_duration?: number;
 
   @ApiPropertyOptional({
@@ -28,22 +29,22 @@ class ShiftDetailsDto {
   })
   @IsOptionalNotNull()
   @Transform(noNull)
-  @IsInt({ message: 'grace_period must be a whole number of minutes, at least 0' })
-  @Min(0, { message: 'grace_period must be a whole number of minutes, at least 0' })
-  @Max(1440, { message: 'grace_period must be at most 1440 minutes' })
+  @IsInt({ message: 'Grace period must be a whole number of minutes, at least 0' })
+  @Min(0, { message: 'Grace period must be a whole number of minutes, at least 0' })
+  @Max(1440, { message: `Grace period must be at most ${formatMinutes(1440)}` })
   grace_period?: number;
 
   @ApiPropertyOptional({ default: true })
   @IsOptionalNotNull()
   @Transform(noNull)
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000, example: 'Front desk and support' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'description must be text' })
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
@@ -56,26 +57,26 @@ export class CreateShiftDto extends ShiftDetailsDto {
   @ApiProperty({ maxLength: 100, example: 'Morning' })
   @Transform(trim)
   @IsString({ message: SHIFT_REQUIRED })
-  @MaxLength(100, { message: 'shift_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Shift name must be at most 100 characters long' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   shift_name!: string;
 
   @ApiProperty({ maxLength: 50, example: 'MORN', description: 'Unique in the company (case-insensitive)' })
   @Transform(trim)
   @IsString({ message: SHIFT_REQUIRED })
-  @MaxLength(50, { message: 'shift_code must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Shift code must be at most 50 characters long' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   shift_code!: string;
 
   @ApiProperty({ example: '09:00', description: 'HH:MM in the company time zone' })
   @IsString({ message: SHIFT_REQUIRED })
-  @Matches(TIME_OF_DAY, { message: 'start_time must be a time HH:MM' })
+  @Matches(TIME_OF_DAY, { message: 'Start time must be a time HH:MM' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   start_time!: string;
 
   @ApiProperty({ example: '17:00', description: 'HH:MM; earlier than start_time for a shift ending the next day' })
   @IsString({ message: SHIFT_REQUIRED })
-  @Matches(TIME_OF_DAY, { message: 'end_time must be a time HH:MM' })
+  @Matches(TIME_OF_DAY, { message: 'End time must be a time HH:MM' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   end_time!: string;
 }
@@ -85,7 +86,7 @@ export class UpdateShiftDto extends ShiftDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: SHIFT_REQUIRED })
-  @MaxLength(100, { message: 'shift_name must be at most 100 characters long' })
+  @MaxLength(100, { message: 'Shift name must be at most 100 characters long' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   shift_name?: string;
 
@@ -93,21 +94,21 @@ export class UpdateShiftDto extends ShiftDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: SHIFT_REQUIRED })
-  @MaxLength(50, { message: 'shift_code must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Shift code must be at most 50 characters long' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   shift_code?: string;
 
   @ApiPropertyOptional({ example: '09:00' })
   @ValidateIf(present)
   @IsString({ message: SHIFT_REQUIRED })
-  @Matches(TIME_OF_DAY, { message: 'start_time must be a time HH:MM' })
+  @Matches(TIME_OF_DAY, { message: 'Start time must be a time HH:MM' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   start_time?: string;
 
   @ApiPropertyOptional({ example: '17:00' })
   @ValidateIf(present)
   @IsString({ message: SHIFT_REQUIRED })
-  @Matches(TIME_OF_DAY, { message: 'end_time must be a time HH:MM' })
+  @Matches(TIME_OF_DAY, { message: 'End time must be a time HH:MM' })
   @IsNotEmpty({ message: SHIFT_REQUIRED })
   end_time?: string;
 }

@@ -17,8 +17,8 @@ class WorkLocationDetailsDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000, example: '1 Market Street, San Francisco' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString({ message: 'address must be text' })
-  @MaxLength(2000, { message: 'address must be at most 2000 characters long' })
+  @IsString({ message: 'Address must be text' })
+  @MaxLength(2000, { message: 'Address must be at most 2000 characters long' })
   address?: string | null;
 
   @ApiPropertyOptional({
@@ -38,7 +38,7 @@ class WorkLocationDetailsDto {
   @ApiPropertyOptional({ default: true })
   @IsOptionalNotNull()
   @Transform(noNull)
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
@@ -51,23 +51,23 @@ export class CreateWorkLocationDto extends WorkLocationDetailsDto {
   @ApiProperty({ maxLength: 200, example: 'Head Office' })
   @Transform(trim)
   @IsString({ message: LOCATION_REQUIRED })
-  @MaxLength(200, { message: 'location_name must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Location name must be at most 200 characters long' })
   @IsNotEmpty({ message: LOCATION_REQUIRED })
   location_name!: string;
 
   @ApiProperty({ minimum: -90, maximum: 90, example: 37.7937 })
   @Transform(toNumber)
-  @IsDecimal(6, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
-  @Min(-90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
-  @Max(90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'Latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @Min(-90, { message: 'Latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @Max(90, { message: 'Latitude must be a number from -90 to 90 with at most 6 decimals' })
   @IsNotEmpty({ message: LOCATION_REQUIRED })
   latitude!: number;
 
   @ApiProperty({ minimum: -180, maximum: 180, example: -122.3965 })
   @Transform(toNumber)
-  @IsDecimal(6, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
-  @Min(-180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
-  @Max(180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'Longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @Min(-180, { message: 'Longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @Max(180, { message: 'Longitude must be a number from -180 to 180 with at most 6 decimals' })
   @IsNotEmpty({ message: LOCATION_REQUIRED })
   longitude!: number;
 }
@@ -77,24 +77,24 @@ export class UpdateWorkLocationDto extends WorkLocationDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: LOCATION_REQUIRED })
-  @MaxLength(200, { message: 'location_name must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Location name must be at most 200 characters long' })
   @IsNotEmpty({ message: LOCATION_REQUIRED })
   location_name?: string;
 
   @ApiPropertyOptional({ minimum: -90, maximum: 90 })
   @ValidateIf(present)
   @Transform(toNumber)
-  @IsDecimal(6, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
-  @Min(-90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
-  @Max(90, { message: 'latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'Latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @Min(-90, { message: 'Latitude must be a number from -90 to 90 with at most 6 decimals' })
+  @Max(90, { message: 'Latitude must be a number from -90 to 90 with at most 6 decimals' })
   latitude?: number;
 
   @ApiPropertyOptional({ minimum: -180, maximum: 180 })
   @ValidateIf(present)
   @Transform(toNumber)
-  @IsDecimal(6, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
-  @Min(-180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
-  @Max(180, { message: 'longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @IsDecimal(6, { message: 'Longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @Min(-180, { message: 'Longitude must be a number from -180 to 180 with at most 6 decimals' })
+  @Max(180, { message: 'Longitude must be a number from -180 to 180 with at most 6 decimals' })
   longitude?: number;
 }
 

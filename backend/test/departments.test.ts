@@ -89,6 +89,43 @@ describe('departments API', () => {
     expect(codes).toEqual([...codes].sort().reverse());
   });
 
+  it('keeps a cost center: stored as sent, empty for none, filterable and sortable', async () => {
+    const center = unique('CC-').toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 20);
+    const res = await create({ department_code: unique('CST'), department_name: 'Costed', cost_center: center });
+    expect(res.status).toBe(201);
+    expect(res.body.data.cost_center).toBe(center);
+    const none = await create({ department_code: unique('NCC'), department_name: 'Uncosted', cost_center: '' });
+    expect(none.status).toBe(201);
+    expect(none.body.data.cost_center).toBeNull();
+
+    const byCenter = await t.http().get(API).query({ filter: JSON.stringify({ cost_center: center }) }).set(admin);
+    expect(byCenter.status).toBe(200);
+    expect(byCenter.body.data.map((d: any) => d.id)).toEqual([res.body.data.id]);
+    const byList = await t.http().get(API).query({ filter: JSON.stringify({ cost_center: [center, 'NO-SUCH'] }) }).set(admin);
+    expect(byList.body.data.map((d: any) => d.id)).toEqual([res.body.data.id]);
+    const badFilter = await t.http().get(API).query({ filter: '{"cost_center":12}' }).set(admin);
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body.message).toBe('The cost center filter must be text or a list of texts');
+    const sorted = await t.http().get(API).query({ sort: '["cost_center","ASC"]' }).set(admin);
+    expect(sorted.status).toBe(200);
+
+    const cleared = await t.http().put(`${API}/${res.body.data.id}`).set(admin).send({ cost_center: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.cost_center).toBeNull();
+  });
+
+  it.each([
+    ['cc-12', 'Cost center may contain only capital letters, digits and hyphens'],
+    ['CC 12', 'Cost center may contain only capital letters, digits and hyphens'],
+    ['C'.repeat(21), 'Cost center must be at most 20 characters long'],
+    [12, 'Cost center must be text'],
+  ])('refuses the cost center %j with 400 naming cost_center', async (value, message) => {
+    const res = await create({ department_code: unique('BCC'), department_name: 'Bad center', cost_center: value });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+    expect(res.body.errors).toEqual([{ field: 'cost_center', message }]);
+  });
+
   it('updates; the code cannot change', async () => {
     const made = await create({ department_code: unique('UPD'), department_name: 'Before' });
     const id = made.body.data.id;

@@ -16,6 +16,9 @@ export class Department extends TenantScopedEntity {
   @Property({ type: 'text', nullable: true })
   description?: string | null;
 
+  @Property({ length: 20, nullable: true })
+  cost_center?: string | null;
+
   @ManyToOne({ entity: 'Employee', nullable: true, deleteRule: 'set null', index: true })
   manager?: Rel<Employee> | null;
 

@@ -10,6 +10,7 @@ export function toDepartmentResponse(d: Department, employeesCount: number): Dep
     department_code: d.department_code,
     department_name: d.department_name,
     description: d.description ?? null,
+    cost_center: d.cost_center ?? null,
     manager_id: d.manager?.id ?? null,
     manager_name: manager ? `${manager.first_name} ${manager.last_name}` : null,
     is_active: d.is_active,

@@ -19,7 +19,7 @@ export class DepartmentsController {
 
   @Get()
   @RequireModule('departments', 'view')
-  @ApiOperation({ summary: 'List departments', description: 'filter: q (code or name), id, is_active, manager_id, company_id' })
+  @ApiOperation({ summary: 'List departments', description: 'filter: q (code or name), id, cost_center (exact; one or a list), is_active, manager_id, company_id' })
   @ApiListQuery()
   @ApiEnvelope(DepartmentResponseDto, { isArray: true })
   list(@Auth() ctx: AuthContext, @ListParams(DEPARTMENT_LIST) q: ListQuery) {

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
-import { escapeLike } from '../../common/http/fields';
+import { escapeLike, fieldWords } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -15,8 +15,8 @@ import { Department } from './department.entity';
 import { toDepartmentResponse } from './department.mapper';
 
 export const DEPARTMENT_LIST: ListQueryOptions = {
-  sortable: ['id', 'department_code', 'department_name', 'is_active', 'created_at', 'manager_name'],
-  filterable: ['q', 'id', 'is_active', 'manager_id', 'company_id'],
+  sortable: ['id', 'department_code', 'department_name', 'cost_center', 'is_active', 'created_at', 'manager_name'],
+  filterable: ['q', 'id', 'cost_center', 'is_active', 'manager_id', 'company_id'],
   defaultSort: ['department_name', 'ASC'],
 };
 
@@ -65,6 +65,7 @@ export class DepartmentsService {
         department_code: dto.department_code,
         department_name: dto.department_name,
         description: dto.description ?? null,
+        cost_center: dto.cost_center ?? null,
         manager: manager ?? null,
         ...(dto.is_active !== undefined ? { is_active: dto.is_active } : {}),
       });
@@ -85,6 +86,7 @@ export class DepartmentsService {
       const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
       if (dto.department_name !== undefined) d.department_name = dto.department_name;
       if (dto.description !== undefined) d.description = dto.description;
+      if (dto.cost_center !== undefined) d.cost_center = dto.cost_center;
       if (dto.is_active !== undefined) d.is_active = dto.is_active;
       if (manager !== undefined) d.manager = manager;
       await em.flush();
@@ -119,8 +121,9 @@ export class DepartmentsService {
     if (filter.company_id !== undefined) and.push({ company: { $in: idList(filter.company_id, 'company_id') } });
     if (filter.manager_id !== undefined) and.push({ manager: { $in: idList(filter.manager_id, 'manager_id') } });
     if (filter.is_active !== undefined) and.push({ is_active: booleanFilter(filter.is_active, 'is_active') });
+    if (filter.cost_center !== undefined) and.push({ cost_center: { $in: textList(filter.cost_center, 'cost_center') } });
     if (filter.q !== undefined) {
-      if (typeof filter.q !== 'string') throw badRequest('filter: q must be text', 'filter');
+      if (typeof filter.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = { $ilike: `%${escapeLike(filter.q.trim())}%` };
       and.push({ $or: [{ department_code: like }, { department_name: like }] });
     }
@@ -131,7 +134,14 @@ export class DepartmentsService {
 export function booleanFilter(value: unknown, field: string): boolean {
   if (value === true || value === 'true') return true;
   if (value === false || value === 'false') return false;
-  throw badRequest(`filter: ${field} must be true or false`, 'filter');
+  throw badRequest(`The ${fieldWords(field)} filter must be true or false`, 'filter');
+}
+
+/** A text filter's values: one text or, from react-admin getMany, a list of them. */
+export function textList(value: unknown, field: string): string[] {
+  const list = Array.isArray(value) ? value : [value];
+  if (!list.length || !list.every((v) => typeof v === 'string')) throw badRequest(`The ${fieldWords(field)} filter must be text or a list of texts`, 'filter');
+  return list as string[];
 }
 
 /** How many employees each of these departments or positions has (raw SQL: scoped by company here). */

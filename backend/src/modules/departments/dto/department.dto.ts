@@ -1,9 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 
 export const DEPARTMENT_REQUIRED = 'Department code and name are required';
+export const COST_CENTER_PATTERN = /^[A-Z0-9-]+$/;
+export const COST_CENTER_CHARACTERS = 'Cost center may contain only capital letters, digits and hyphens';
+
+const COST_CENTER_DOC = {
+  type: String,
+  nullable: true,
+  maxLength: 20,
+  pattern: COST_CENTER_PATTERN.source,
+  example: 'CC-1200',
+  description: 'The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none',
+} as const;
 
 const present = (_: object, value: unknown) => value !== undefined;
 
@@ -12,8 +23,16 @@ class DepartmentDetailsDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsString()
-  @MaxLength(2000, { message: 'description must be at most 2000 characters long' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters long' })
   description?: string | null;
+
+  @ApiPropertyOptional(COST_CENTER_DOC)
+  @IsOptional()
+  @Transform(trimToNull)
+  @Matches(COST_CENTER_PATTERN, { message: COST_CENTER_CHARACTERS })
+  @MaxLength(20, { message: 'Cost center must be at most 20 characters long' })
+  @IsString({ message: 'Cost center must be text' })
+  cost_center?: string | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true, description: "An employee of the caller's company" })
   @IsOptional()
@@ -23,7 +42,7 @@ class DepartmentDetailsDto {
   @ApiPropertyOptional({ default: true })
   @Transform(({ value }) => (value === null ? undefined : value))
   @IsOptionalNotNull()
-  @IsBoolean({ message: 'is_active must be true or false' })
+  @IsBoolean({ message: 'Is active must be true or false' })
   is_active?: boolean;
 
   @ApiPropertyOptional({ description: "Sent under impersonation; must be the caller's company" })
@@ -36,14 +55,14 @@ export class CreateDepartmentDto extends DepartmentDetailsDto {
   @ApiProperty({ maxLength: 50, example: 'FIN', description: 'Unique in the company; cannot change after create' })
   @Transform(trim)
   @IsString({ message: DEPARTMENT_REQUIRED })
-  @MaxLength(50, { message: 'department_code must be at most 50 characters long' })
+  @MaxLength(50, { message: 'Department code must be at most 50 characters long' })
   @IsNotEmpty({ message: DEPARTMENT_REQUIRED })
   department_code!: string;
 
   @ApiProperty({ maxLength: 200, example: 'Finance' })
   @Transform(trim)
   @IsString({ message: DEPARTMENT_REQUIRED })
-  @MaxLength(200, { message: 'department_name must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Department name must be at most 200 characters long' })
   @IsNotEmpty({ message: DEPARTMENT_REQUIRED })
   department_name!: string;
 }
@@ -61,7 +80,7 @@ export class UpdateDepartmentDto extends DepartmentDetailsDto {
   @ValidateIf(present)
   @Transform(trim)
   @IsString({ message: DEPARTMENT_REQUIRED })
-  @MaxLength(200, { message: 'department_name must be at most 200 characters long' })
+  @MaxLength(200, { message: 'Department name must be at most 200 characters long' })
   @IsNotEmpty({ message: DEPARTMENT_REQUIRED })
   department_name?: string;
 }
@@ -72,6 +91,7 @@ export class DepartmentResponseDto {
   @ApiProperty() department_code!: string;
   @ApiProperty() department_name!: string;
   @ApiProperty({ type: String, nullable: true }) description!: string | null;
+  @ApiProperty(COST_CENTER_DOC) cost_center!: string | null;
   @ApiProperty({ type: Number, nullable: true }) manager_id!: number | null;
   @ApiProperty({ type: String, nullable: true }) manager_name!: string | null;
   @ApiProperty() is_active!: boolean;

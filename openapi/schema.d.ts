@@ -579,7 +579,7 @@ export interface paths {
         };
         /**
          * List departments
-         * @description filter: q (code or name), id, is_active, manager_id, company_id
+         * @description filter: q (code or name), id, cost_center (exact; one or a list), is_active, manager_id, company_id
          */
         get: operations["Departments_list"];
         put?: never;
@@ -2273,22 +2273,22 @@ export interface components {
             /** @description id of a module of GET /permissions/modules */
             module_id: number;
             /** @default false */
-            can_view: boolean;
+            can_view?: boolean;
             /**
              * @description needs can_view
              * @default false
              */
-            can_create: boolean;
+            can_create?: boolean;
             /**
              * @description needs can_view
              * @default false
              */
-            can_edit: boolean;
+            can_edit?: boolean;
             /**
              * @description needs can_view
              * @default false
              */
-            can_delete: boolean;
+            can_delete?: boolean;
         };
         SavePermissionsDto: {
             /** @description The whole matrix: replaces every entry of the position or department. A module left out, or sent with every flag false, has no entry. can_create, can_edit and can_delete without can_view are refused (400). */
@@ -2309,7 +2309,7 @@ export interface components {
              * @default client
              * @enum {string}
              */
-            role: "client" | "company_admin";
+            role?: "client" | "company_admin";
             first_name?: string;
             last_name?: string;
             /** @description true: create a company in trial with this user as its company_admin */
@@ -2334,6 +2334,11 @@ export interface components {
             /** @description While impersonating: the impersonated company */
             company_id: number | null;
             company_name: string | null;
+            /**
+             * @description The company's IANA time zone: the console shows every date and time in it
+             * @example America/New_York
+             */
+            time_zone: string | null;
             employee_id: number | null;
             is_active: boolean;
             /** @description Present while a superadmin impersonates a company */
@@ -2352,7 +2357,7 @@ export interface components {
              * @description Keep the session after the browser closes
              * @default false
              */
-            remember_me: boolean;
+            remember_me?: boolean;
         };
         ChangePasswordDto: {
             /**
@@ -2571,23 +2576,23 @@ export interface components {
              * @description -1 = unlimited
              * @default 50
              */
-            max_employees: number;
+            max_employees?: number;
             /**
              * @description -1 = unlimited
              * @default 5
              */
-            max_admins: number;
+            max_admins?: number;
             /** @default 0 */
-            trial_days: number;
+            trial_days?: number;
             /** @default false */
-            is_popular: boolean;
+            is_popular?: boolean;
             /** @default 0 */
-            sort_order: number;
+            sort_order?: number;
             /**
              * @description Only active packages are offered publicly
              * @default true
              */
-            is_active: boolean;
+            is_active?: boolean;
         };
         UpdatePackageDto: {
             /**
@@ -2612,23 +2617,23 @@ export interface components {
              * @description -1 = unlimited
              * @default 50
              */
-            max_employees: number;
+            max_employees?: number;
             /**
              * @description -1 = unlimited
              * @default 5
              */
-            max_admins: number;
+            max_admins?: number;
             /** @default 0 */
-            trial_days: number;
+            trial_days?: number;
             /** @default false */
-            is_popular: boolean;
+            is_popular?: boolean;
             /** @default 0 */
-            sort_order: number;
+            sort_order?: number;
             /**
              * @description Only active packages are offered publicly
              * @default true
              */
-            is_active: boolean;
+            is_active?: boolean;
         };
         PackageFeatureItemDto: {
             feature_id: number;
@@ -2663,7 +2668,7 @@ export interface components {
             /** @enum {string} */
             feature_type: "core" | "premium" | "addon";
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
         };
         UpdateFeatureDto: {
             /** @example face_recognition */
@@ -2676,7 +2681,7 @@ export interface components {
             /** @enum {string} */
             feature_type?: "core" | "premium" | "addon";
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
         };
         PlanRequestResponseDto: {
             id: number;
@@ -2747,7 +2752,7 @@ export interface components {
              * @default monthly
              * @enum {string}
              */
-            billing_cycle: "monthly" | "annual";
+            billing_cycle?: "monthly" | "annual";
         };
         ApprovePlanRequestDto: {
             /** @description A note kept with the decision */
@@ -2785,12 +2790,12 @@ export interface components {
              * @default active
              * @enum {string}
              */
-            subscription_status: "active" | "suspended" | "cancelled";
+            subscription_status?: "active" | "suspended" | "cancelled";
             /**
              * @default UTC
              * @example America/New_York
              */
-            time_zone: string;
+            time_zone?: string;
         };
         UpdateCompanyDto: {
             /** @example Technology */
@@ -2971,6 +2976,11 @@ export interface components {
             department_code: string;
             department_name: string;
             description: string | null;
+            /**
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none
+             * @example CC-1200
+             */
+            cost_center: string | null;
             manager_id: number | null;
             manager_name: string | null;
             is_active: boolean;
@@ -2983,10 +2993,15 @@ export interface components {
         };
         CreateDepartmentDto: {
             description?: string | null;
+            /**
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none
+             * @example CC-1200
+             */
+            cost_center?: string | null;
             /** @description An employee of the caller's company */
             manager_id?: number | null;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /**
@@ -2999,10 +3014,15 @@ export interface components {
         };
         UpdateDepartmentDto: {
             description?: string | null;
+            /**
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none
+             * @example CC-1200
+             */
+            cost_center?: string | null;
             /** @description An employee of the caller's company */
             manager_id?: number | null;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /** @description Read-only: must equal the current code when sent */
@@ -3094,12 +3114,12 @@ export interface components {
              * @default full_time
              * @enum {string}
              */
-            employment_type: "full_time" | "part_time" | "contract" | "intern";
+            employment_type?: "full_time" | "part_time" | "contract" | "intern";
             /**
              * @default active
              * @enum {string}
              */
-            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            employment_status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
              * @description Last day worked; payroll pro-rates the month of leaving and stops after it
@@ -3116,13 +3136,13 @@ export interface components {
              * @default USD
              * @example USD
              */
-            salary_currency: string;
+            salary_currency?: string;
             /**
              * @description Set or changed only by company admins and holders of payroll view (403 otherwise)
              * @default monthly
              * @enum {string}
              */
-            payment_frequency: "monthly" | "semi_monthly" | "biweekly" | "weekly";
+            payment_frequency?: "monthly" | "semi_monthly" | "biweekly" | "weekly";
             emergency_contact_name?: string | null;
             emergency_contact_phone?: string | null;
             emergency_contact_relationship?: string | null;
@@ -3155,7 +3175,7 @@ export interface components {
              * @description Create a sign-in (role employee) with username and password
              * @default false
              */
-            enable_login: boolean;
+            enable_login?: boolean;
             /** @description Required when enable_login */
             username?: string;
             /** @description Required when enable_login. At least 8 characters; not one of the most common passwords, and not containing your name, email or company name */
@@ -3182,12 +3202,12 @@ export interface components {
              * @default full_time
              * @enum {string}
              */
-            employment_type: "full_time" | "part_time" | "contract" | "intern";
+            employment_type?: "full_time" | "part_time" | "contract" | "intern";
             /**
              * @default active
              * @enum {string}
              */
-            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            employment_status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
              * @description Last day worked; payroll pro-rates the month of leaving and stops after it
@@ -3204,13 +3224,13 @@ export interface components {
              * @default USD
              * @example USD
              */
-            salary_currency: string;
+            salary_currency?: string;
             /**
              * @description Set or changed only by company admins and holders of payroll view (403 otherwise)
              * @default monthly
              * @enum {string}
              */
-            payment_frequency: "monthly" | "semi_monthly" | "biweekly" | "weekly";
+            payment_frequency?: "monthly" | "semi_monthly" | "biweekly" | "weekly";
             emergency_contact_name?: string | null;
             emergency_contact_phone?: string | null;
             emergency_contact_relationship?: string | null;
@@ -3264,7 +3284,7 @@ export interface components {
              * @default mid
              * @enum {string}
              */
-            level: "junior" | "mid" | "senior" | "executive";
+            level?: "junior" | "mid" | "senior" | "executive";
             /**
              * @description decimal, at least 0
              * @example 50000.00
@@ -3293,7 +3313,7 @@ export interface components {
              * @default mid
              * @enum {string}
              */
-            level: "junior" | "mid" | "senior" | "executive";
+            level?: "junior" | "mid" | "senior" | "executive";
             /**
              * @description decimal, at least 0
              * @example 50000.00
@@ -3943,30 +3963,30 @@ export interface components {
         };
         UpdateGeneralSettingsDto: {
             /** @default true */
-            enable_geolocation: boolean;
+            enable_geolocation?: boolean;
             /** @default false */
-            require_location_check: boolean;
+            require_location_check?: boolean;
             /** @default false */
-            allow_offline_checkin: boolean;
+            allow_offline_checkin?: boolean;
             /**
              * @description How many hours after it happened an offline check-in or check-out is still accepted
              * @default 24
              */
-            offline_checkin_max_age_hours: number;
+            offline_checkin_max_age_hours?: number;
             /** @default false */
-            auto_check_out: boolean;
+            auto_check_out?: boolean;
             /**
              * @description HH:MM
              * @default 18:00
              * @example 18:00
              */
-            check_out_time: string;
+            check_out_time?: string;
             /** @default false */
-            ip_based_attendance: boolean;
+            ip_based_attendance?: boolean;
             /** @default false */
-            face_recognition: boolean;
+            face_recognition?: boolean;
             /** @default true */
-            notification_enabled: boolean;
+            notification_enabled?: boolean;
         };
         UpdateGeolocationSettingsDto: {
             default_radius?: number;
@@ -3974,29 +3994,29 @@ export interface components {
             accuracy_threshold?: number;
             location_timeout?: number;
             /** @default true */
-            enable_gps: boolean;
+            enable_gps?: boolean;
             /** @default true */
-            enable_network_location: boolean;
+            enable_network_location?: boolean;
             /** @default false */
-            enable_wifi_scanning: boolean;
+            enable_wifi_scanning?: boolean;
             location_retention_days?: number;
         };
         UpdateDeviceSettingsDto: {
             /** @default true */
-            allow_mobile_devices: boolean;
+            allow_mobile_devices?: boolean;
             /** @default true */
-            allow_desktop_devices: boolean;
+            allow_desktop_devices?: boolean;
             /** @description device ids allowed when restrict_by_device_id is on */
             device_whitelist?: string[];
             /** @default false */
-            restrict_by_device_id: boolean;
+            restrict_by_device_id?: boolean;
             /** @default false */
-            enable_device_tracking: boolean;
+            enable_device_tracking?: boolean;
             max_devices_per_user?: number;
         };
         UpdateNetworkSettingsDto: {
             /** @default false */
-            enable_ip_restriction: boolean;
+            enable_ip_restriction?: boolean;
             /**
              * @description a CIDR range or an IP address
              * @example [
@@ -4006,7 +4026,7 @@ export interface components {
              */
             allowed_ip_ranges?: string[];
             /** @default false */
-            enable_ip_whitelist: boolean;
+            enable_ip_whitelist?: boolean;
             /**
              * @description an IP address
              * @example [
@@ -4015,7 +4035,7 @@ export interface components {
              */
             trusted_ips?: string[];
             /** @default false */
-            enable_ip_tracking: boolean;
+            enable_ip_tracking?: boolean;
         };
         UpdateAttendanceSettingsDto: {
             general?: components["schemas"]["UpdateGeneralSettingsDto"];
@@ -4493,14 +4513,14 @@ export interface components {
              * @description Minutes of unpaid break, deducted from work hours
              * @default 0
              */
-            break_duration: number;
+            break_duration?: number;
             /**
              * @description Minutes after the start time before a check-in counts as late
              * @default 15
              */
-            grace_period: number;
+            grace_period?: number;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @example Front desk and support */
             description?: string | null;
             /** @description Sent under impersonation; must be the caller's company */
@@ -4528,14 +4548,14 @@ export interface components {
              * @description Minutes of unpaid break, deducted from work hours
              * @default 0
              */
-            break_duration: number;
+            break_duration?: number;
             /**
              * @description Minutes after the start time before a check-in counts as late
              * @default 15
              */
-            grace_period: number;
+            grace_period?: number;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @example Front desk and support */
             description?: string | null;
             /** @description Sent under impersonation; must be the caller's company */
@@ -4579,9 +4599,9 @@ export interface components {
              * @description Metres; default the company's geolocation.default_radius (100)
              * @default 100
              */
-            radius: number;
+            radius?: number;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /** @example Head Office */
@@ -4598,9 +4618,9 @@ export interface components {
              * @description Metres; default the company's geolocation.default_radius (100)
              * @default 100
              */
-            radius: number;
+            radius?: number;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             location_name?: string;
@@ -4641,7 +4661,7 @@ export interface components {
              */
             end_date?: string | null;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /** @example 12 */
@@ -4660,7 +4680,7 @@ export interface components {
              */
             end_date?: string | null;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /** @example 12 */
@@ -4793,7 +4813,7 @@ export interface components {
              * @default Office
              * @example Office
              */
-            location: string | null;
+            location?: string | null;
             /**
              * @description Sent with longitude
              * @example 37.7937
@@ -4825,7 +4845,7 @@ export interface components {
              * @default Office
              * @example Office
              */
-            location: string | null;
+            location?: string | null;
             /**
              * @description Sent with longitude
              * @example 37.7937
@@ -5376,29 +5396,29 @@ export interface components {
              * @default number
              * @enum {string}
              */
-            kpi_type: "number" | "percentage" | "currency";
+            kpi_type?: "number" | "percentage" | "currency";
             /**
              * @description manual: values are entered; attendance_rate (% of working days present or late), task_completion_rate (% of the tasks created in the period that are completed) and leave_days (approved leave days) are computed by POST /kpi/kpi-values/calculate
              * @default manual
              * @enum {string}
              */
-            data_source_type: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
+            data_source_type?: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
             /**
              * @description The usual length of its target periods
              * @default monthly
              * @enum {string}
              */
-            period_type: "monthly" | "quarterly" | "yearly";
+            period_type?: "monthly" | "quarterly" | "yearly";
             /**
              * @description lower_is_better: achievement = target / actual (e.g. leave days, defects)
              * @default higher_is_better
              * @enum {string}
              */
-            direction: "higher_is_better" | "lower_is_better";
+            direction?: "higher_is_better" | "lower_is_better";
             /** @example USD */
             unit?: string | null;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             /** @example Monthly sales revenue */
             name: string;
             /**
@@ -5422,29 +5442,29 @@ export interface components {
              * @default number
              * @enum {string}
              */
-            kpi_type: "number" | "percentage" | "currency";
+            kpi_type?: "number" | "percentage" | "currency";
             /**
              * @description manual: values are entered; attendance_rate (% of working days present or late), task_completion_rate (% of the tasks created in the period that are completed) and leave_days (approved leave days) are computed by POST /kpi/kpi-values/calculate
              * @default manual
              * @enum {string}
              */
-            data_source_type: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
+            data_source_type?: "manual" | "attendance_rate" | "task_completion_rate" | "leave_days";
             /**
              * @description The usual length of its target periods
              * @default monthly
              * @enum {string}
              */
-            period_type: "monthly" | "quarterly" | "yearly";
+            period_type?: "monthly" | "quarterly" | "yearly";
             /**
              * @description lower_is_better: achievement = target / actual (e.g. leave days, defects)
              * @default higher_is_better
              * @enum {string}
              */
-            direction: "higher_is_better" | "lower_is_better";
+            direction?: "higher_is_better" | "lower_is_better";
             /** @example USD */
             unit?: string | null;
             /** @default true */
-            is_active: boolean;
+            is_active?: boolean;
             name?: string;
             code?: string;
             /** @enum {string} */
@@ -5704,7 +5724,7 @@ export interface components {
              * @description A KPI has at most one active rule
              * @default true
              */
-            is_active: boolean;
+            is_active?: boolean;
             /** @example 7 */
             kpi_id: number;
             /** @example Sales quarterly bonus */
@@ -5739,7 +5759,7 @@ export interface components {
              * @description A KPI has at most one active rule
              * @default true
              */
-            is_active: boolean;
+            is_active?: boolean;
             /** @example 7 */
             kpi_id?: number;
             name?: string;
@@ -10063,11 +10083,11 @@ export interface operations {
     Departments_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, department_code, department_name, is_active, created_at, manager_name (default ["department_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, department_code, department_name, cost_center, is_active, created_at, manager_name (default ["department_name","ASC"]) */
                 sort?: string;
                 /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
                 range?: string;
-                /** @description JSON object of filters: q, id, is_active, manager_id, company_id */
+                /** @description JSON object of filters: q, id, cost_center, is_active, manager_id, company_id */
                 filter?: string;
             };
             header?: never;
@@ -19103,7 +19123,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description A field missing or invalid, named; 'Each tier needs a different min_achievement' */
+            /** @description A field missing or invalid, named; 'Each tier needs a different minimum achievement' */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -447,3 +447,26 @@ const DeleteConfirm = ({ config, record, onClose }: { config: ResourceConfig; re
     />
   );
 };
+
+/**
+ * The add (no record) or edit dialog of a resource on its own, for a screen whose list the spec
+ * lays out itself (cards): the same generated form, rules and toasts as in SchemaResource.
+ */
+export function SchemaFormDialog({ config, record, onClose }: { config: ResourceConfig; record?: RaRecord; onClose: () => void }) {
+  const labels = useLabels(config.name);
+  if (!record) {
+    return (
+      <FormDialog title={labels.text('create_title')} onClose={onClose}>
+        <CreateForm config={config} onDone={onClose} />
+      </FormDialog>
+    );
+  }
+  return (
+    <FormDialog title={labels.text('edit_title', { name: representation(config.name)(record) })} onClose={onClose}>
+      <EditForm config={config} row={record} onDone={onClose} />
+    </FormDialog>
+  );
+}
+
+/** The delete confirmation of a resource on its own (see SchemaFormDialog). */
+export const SchemaDeleteConfirm = DeleteConfirm;

@@ -6,6 +6,14 @@ const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').
 /** A text field of a dialog; required labels read 'Name *'. */
 const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
 
+/** Picks a record of a searched picker of a dialog by its name. */
+async function pick(page: Page, scope: Locator, label: string, option: string) {
+  const combo = scope.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  await combo.click();
+  await combo.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** Picks an option of an MUI select of a dialog. */
 async function choose(page: Page, scope: Locator, label: string, option: string | RegExp) {
   await scope.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
@@ -38,19 +46,19 @@ export class PackagesPage {
     await field(d, 'Annual Price \\(\\$\\)').fill(p.annual);
     if (p.maxEmployees) await field(d, 'Max Employees').fill(p.maxEmployees);
     if (p.trialDays) await field(d, 'Trial Days').fill(p.trialDays);
-    await d.getByRole('button', { name: 'Create' }).click();
+    await d.getByRole('button', { name: 'Save' }).click();
     await expectToast(this.page, 'Package created successfully!');
     await expect(d).toBeHidden();
   }
 
   async createFeature(f: { code: string; name: string; module: string; type: string }) {
-    await this.page.getByRole('button', { name: 'Create Feature' }).click();
+    await this.page.getByRole('button', { name: 'Create Feature' }).first().click();
     const d = dialog(this.page, 'Create Feature');
     await field(d, 'Feature Code').fill(f.code);
     await field(d, 'Feature Name').fill(f.name);
     await choose(this.page, d, 'Module', f.module);
     await choose(this.page, d, 'Type', f.type);
-    await d.getByRole('button', { name: 'Create' }).click();
+    await d.getByRole('button', { name: 'Save' }).click();
     await expectToast(this.page, 'Feature created successfully!');
     await expect(d).toBeHidden();
   }
@@ -84,8 +92,8 @@ export class CompaniesPage {
     await field(d, 'Company Name').fill(c.name);
     await field(d, 'Company Code').fill(c.code);
     if (c.email) await field(d, 'Email').fill(c.email);
-    if (c.packageName) await choose(this.page, d, 'Package', new RegExp(`^${c.packageName} \\(`));
-    await d.getByRole('button', { name: 'Create' }).click();
+    if (c.packageName) await pick(this.page, d, 'Package', c.packageName);
+    await d.getByRole('button', { name: 'Save' }).click();
     await expectToast(this.page, 'Company created successfully!');
     await expect(d).toBeHidden();
   }

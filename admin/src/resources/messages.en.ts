@@ -1,6 +1,7 @@
 import { attendanceResourceMessages } from './attendance';
 import { monitoringResourceMessages } from './monitoring';
 import { kpiMessages } from './kpi';
+import { platformMessages } from './platform';
 import { shiftRosterMessages } from './shift-roster';
 
 /** Labels, help texts and enum wording of the schema layer's resources, by resource and field (`resources.<name>.fields.<field>`). */
@@ -9,4 +10,5 @@ export const resourceMessages = {
   ...shiftRosterMessages,
   ...monitoringResourceMessages,
   ...kpiMessages,
+  ...platformMessages,
 };

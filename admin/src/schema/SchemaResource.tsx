@@ -335,13 +335,28 @@ export const CreateForm = ({ config, onDone, onCancel = onDone }: { config: Reso
  * The generated add or edit dialog of a collection on its own, for custom screens (a record to
  * correct, a missing day to add): the same fields, rules and messages as the resource's screen.
  */
-export function SchemaFormDialog({ config, record, title, onClose, onSaved }: { config: ResourceConfig; record?: RaRecord | null; title: string; onClose: () => void; onSaved?: () => void }) {
+export function SchemaFormDialog({
+  config,
+  record,
+  title,
+  onClose,
+  onSaved,
+}: {
+  config: ResourceConfig;
+  record?: RaRecord | null;
+  /** default: the resource's add or edit title */
+  title?: string;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
+  const labels = useLabels(config.name);
   const done = () => {
     onSaved?.();
     onClose();
   };
+  const heading = title ?? (record ? labels.text('edit_title', { name: representation(config.name)(record) }) : labels.text('create_title'));
   return (
-    <FormDialog title={title} onClose={onClose}>
+    <FormDialog title={heading} onClose={onClose}>
       {record ? <EditForm config={config} row={record} onDone={done} onCancel={onClose} /> : <CreateForm config={config} onDone={done} onCancel={onClose} />}
     </FormDialog>
   );
@@ -482,3 +497,6 @@ const DeleteConfirm = ({ config, record, onClose }: { config: ResourceConfig; re
     />
   );
 };
+
+/** The delete confirmation of a resource on its own (see SchemaFormDialog). */
+export const SchemaDeleteConfirm = DeleteConfirm;

@@ -30,9 +30,11 @@ import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { errorMessage } from '../../providers/httpClient';
 import { startImpersonation } from '../../providers/impersonation';
-import { COMPANIES, type Company, type SubscriptionState } from './api';
+import type { components } from '../../../../openapi/schema';
+import { companies } from '../../resources/platform';
+import { useFormat } from '../../schema/format';
+import { SchemaFormDialog } from '../../schema/SchemaResource';
 import { CompanyAdminDialog } from './CompanyAdminDialog';
-import { CompanyDialog } from './CompanyDialog';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
 import { PlanRequestsPanel } from './PlanRequestsPanel';
 import { LoadError } from '../../layout/LoadError';
@@ -40,15 +42,15 @@ import { LoadError } from '../../layout/LoadError';
 const PER_PAGE = 24;
 const SEARCH_DELAY_MS = 300;
 
-const STATE_COLOR: Record<SubscriptionState, 'success' | 'info' | 'warning' | 'error' | 'default'> = {
+type Company = components['schemas']['CompanyResponseDto'];
+
+const STATE_COLOR: Record<Company['subscription_state'], 'success' | 'info' | 'warning' | 'error' | 'default'> = {
   active: 'success',
   trial: 'info',
   trial_ended: 'warning',
   suspended: 'error',
   cancelled: 'default',
 };
-
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 const Line = ({ icon, children }: { icon: ReactNode; children: ReactNode }) => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', color: 'text.secondary', minWidth: 0 }}>
@@ -70,6 +72,8 @@ interface CardProps {
 
 const CompanyCard = ({ company, busy, onEdit, onAdmin, onDelete, onView }: CardProps) => {
   const translate = useTranslate();
+  const format = useFormat();
+  const formatDate = (iso: string) => format.date(format.dayOf(iso));
   const state = company.subscription_state;
   const stateLabel =
     state === 'trial' && company.trial_ends_at
@@ -150,7 +154,7 @@ export default function CompaniesScreen() {
     return () => clearTimeout(timer);
   }, [search]);
 
-  const { data, total, isPending, error, refetch } = useGetList<Company>(COMPANIES, {
+  const { data, total, isPending, error, refetch } = useGetList<Company>(companies.name, {
     pagination: { page, perPage: PER_PAGE },
     sort: { field: 'company_name', order: 'ASC' },
     filter: q ? { q } : {},
@@ -250,7 +254,9 @@ export default function CompaniesScreen() {
         </>
       )}
 
-      <CompanyDialog open={adding || !!editing} company={editing} onClose={() => (setAdding(false), setEditing(null))} onSaved={saved} />
+      {(adding || editing) && (
+        <SchemaFormDialog config={companies} record={editing ?? undefined} onClose={() => (setAdding(false), setEditing(null))} />
+      )}
       <CompanyAdminDialog company={adminFor} onClose={() => setAdminFor(null)} onSaved={saved} />
       <DeleteCompanyDialog company={deleting} onClose={() => setDeleting(null)} onDeleted={saved} />
     </>

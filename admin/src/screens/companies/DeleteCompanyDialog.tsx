@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../providers/httpClient';
-import type { Company } from './api';
+import type { components } from '../../../../openapi/schema';
+import { client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
+
+type Company = components['schemas']['CompanyResponseDto'];
 
 /** Confirmation before deleting a company; with users it says what goes with it (spec 2.13). */
 export const DeleteCompanyDialog = ({
@@ -22,7 +25,7 @@ export const DeleteCompanyDialog = ({
     if (!company) return;
     setBusy(true);
     try {
-      await api.delete(`/auth/companies/${company.id}`);
+      await client.DELETE('/api/auth/companies/{id}', { params: { path: { id: company.id } } });
       notify('companies.toast.deleted', { type: 'success' });
       onDeleted();
     } catch (error) {

@@ -17,11 +17,13 @@ import {
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../providers/httpClient';
-import { dollars } from '../packages/api';
-import { PLAN_REQUESTS, type PlanRequest } from './api';
+import type { components } from '../../../../openapi/schema';
+import { apiAnswer, client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
+import { useFormat } from '../../schema/format';
+import { dollars } from '../packages/price';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+type PlanRequest = components['schemas']['PlanRequestResponseDto'];
 
 /**
  * The companies' requests for a paid package, waiting for the platform (superadmin, /companies):
@@ -30,11 +32,13 @@ const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, 
 export const PlanRequestsPanel = ({ onDecided }: { onDecided: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const format = useFormat();
+  const formatDate = (iso: string) => format.date(format.dayOf(iso));
   const [deciding, setDeciding] = useState<{ request: PlanRequest; action: 'approve' | 'reject' } | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, refetch } = useGetList<PlanRequest>(PLAN_REQUESTS, {
+  const { data, refetch } = useGetList<PlanRequest>('packages/plan-requests', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'requested_at', order: 'ASC' },
     filter: { status: 'pending' },
@@ -57,9 +61,11 @@ export const PlanRequestsPanel = ({ onDecided }: { onDecided: () => void }) => {
     }
     setBusy(true);
     try {
-      const { message } = await api.post(
-        `/packages/plan-requests/${request.id}/${action}`,
-        action === 'reject' ? { reason: reason.trim() } : {},
+      const path = { params: { path: { id: request.id } } };
+      const { message } = await apiAnswer(
+        action === 'reject'
+          ? client.POST('/api/packages/plan-requests/{id}/reject', { ...path, body: { reason: reason.trim() } })
+          : client.POST('/api/packages/plan-requests/{id}/approve', { ...path, body: {} }),
       );
       notify(message ?? translate(action === 'approve' ? 'companies.plan_requests.approved' : 'companies.plan_requests.rejected'), { type: 'success' });
       close();

@@ -7,6 +7,8 @@ export interface BlurFieldProps {
   value: string | number | null | undefined;
   /** saves the typed text; resolves to an error message to show under the field, or null when saved */
   onSave: (text: string) => Promise<string | null>;
+  /** the server's rules checked before saving: the message of the first one broken, or null */
+  validate?: (text: string) => string | null;
   type?: 'text' | 'number' | 'email' | 'url';
   multiline?: boolean;
   helperText?: string;
@@ -18,7 +20,7 @@ export interface BlurFieldProps {
 const asText = (value: BlurFieldProps['value']) => (value === null || value === undefined ? '' : String(value));
 
 /** A text field that saves itself when it loses focus, if its text changed. */
-export function BlurField({ label, value, onSave, type = 'text', multiline, helperText, required, name, sx }: BlurFieldProps) {
+export function BlurField({ label, value, onSave, validate, type = 'text', multiline, helperText, required, name, sx }: BlurFieldProps) {
   const [text, setText] = useState(asText(value));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -34,6 +36,9 @@ export function BlurField({ label, value, onSave, type = 'text', multiline, help
   const save = async () => {
     focused.current = false;
     if (text === saved.current) return;
+    const broken = validate?.(text) ?? null;
+    setError(broken);
+    if (broken) return;
     setSaving(true);
     const problem = await onSave(text);
     setSaving(false);

@@ -6,6 +6,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
+import { formFields, type FieldDescriptor } from '../../schema/derive';
+import { resourceSchema } from '../../schema/schema';
+import { validatorsOf } from '../../schema/validation';
 import { cmsApi, toWire, type LandingPage, type PageChanges } from './api';
 import { BlurField } from './BlurField';
 import { FeaturesEditor } from './FeaturesEditor';
@@ -65,6 +68,13 @@ const SEO: FieldSpec[] = [
   { field: 'seo_description', multiline: true },
   { field: 'og_image_url', type: 'url' },
 ];
+/** The update body's fields with the server's rules, from the API document. */
+const PAGE_FIELDS: Record<string, FieldDescriptor> = Object.fromEntries(
+  formFields(resourceSchema('cms/admin/landing-pages').update).map((field) => [field.source, field]),
+);
+
+const NUMERIC = new Set(['integer', 'number']);
+
 const SOCIAL_NETWORKS = ['facebook', 'twitter', 'linkedin', 'instagram'] as const;
 
 /** Editing one landing page: every field saves when it loses focus (platform.md 2.11). */
@@ -99,20 +109,38 @@ export function LandingPageEditor({ initial, onBack }: { initial: LandingPage; o
     }
   };
 
+  /** The first of the server's rules the typed text breaks, in the server's words. */
+  const check = (descriptor: FieldDescriptor | undefined) => (text: string) => {
+    if (!descriptor) return null;
+    const value = toWire(text, NUMERIC.has(descriptor.kind));
+    for (const rule of validatorsOf(descriptor, translate)) {
+      const broken = rule(value === '' ? null : value, {}, { source: descriptor.source });
+      if (typeof broken === 'string') return broken;
+      if (broken && typeof broken === 'object' && 'message' in broken) return translate(broken.message, broken.args);
+    }
+    return null;
+  };
+
   const fields = (specs: FieldSpec[]) =>
-    specs.map(({ field, multiline, type, hint }) => (
-      <BlurField
-        key={field}
-        name={field}
-        label={translate(`landing_page.fields.${field}`)}
-        value={page[field] as string | number | null}
-        type={type}
-        multiline={multiline}
-        helperText={hint ? translate(hint) : undefined}
-        onSave={(text) => savePage(field, toWire(text, type === 'number'))}
-        sx={multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
-      />
-    ));
+    specs.map(({ field, multiline, type, hint }) => {
+      const descriptor = PAGE_FIELDS[field];
+      const kind = descriptor?.kind;
+      const shown = kind && NUMERIC.has(kind) ? 'number' : kind === 'email' ? 'email' : kind === 'uri' ? 'url' : type;
+      return (
+        <BlurField
+          key={field}
+          name={field}
+          label={translate(`landing_page.fields.${field}`)}
+          value={page[field] as string | number | null}
+          type={shown}
+          multiline={multiline}
+          helperText={hint ? translate(hint) : undefined}
+          validate={check(descriptor)}
+          onSave={(text) => savePage(field, toWire(text, shown === 'number'))}
+          sx={multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
+        />
+      );
+    });
 
   return (
     <>

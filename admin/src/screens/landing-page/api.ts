@@ -1,5 +1,5 @@
 import type { components } from '../../../../openapi/schema';
-import { api } from '../../providers/httpClient';
+import { apiData, client } from '../../providers/apiClient';
 
 export type LandingPage = components['schemas']['LandingPageDto'];
 export type LandingFeature = components['schemas']['LandingFeatureDto'];
@@ -10,28 +10,28 @@ export type FeatureChanges = components['schemas']['UpdateLandingFeatureDto'];
 export type NewTestimonial = components['schemas']['CreateTestimonialDto'];
 export type TestimonialChanges = components['schemas']['UpdateTestimonialDto'];
 
-const PAGES = '/cms/admin/landing-pages';
+const one = (id: number) => ({ params: { path: { id } } });
 
-/** The landing-page administration calls (platform.md 7). */
+/** The landing-page administration calls (platform.md 7), through the typed client. */
 export const cmsApi = {
-  list: async () =>
-    (await api.get<LandingPage[]>(`${PAGES}?${new URLSearchParams({ sort: '["created_at","DESC"]', range: '[0,99]' })}`))
-      .json,
-  get: async (id: number) => (await api.get<LandingPage>(`${PAGES}/${id}`)).json,
-  create: async () => (await api.post<LandingPage>(PAGES, {})).json,
-  update: async (id: number, changes: PageChanges) => (await api.put<LandingPage>(`${PAGES}/${id}`, changes)).json,
-  activate: async (id: number) => (await api.post<LandingPage>(`${PAGES}/${id}/activate`)).json,
-  remove: (id: number) => api.delete(`${PAGES}/${id}`),
-  addFeature: async (pageId: number, feature: NewFeature) =>
-    (await api.post<LandingFeature>(`${PAGES}/${pageId}/features`, feature)).json,
-  updateFeature: async (id: number, changes: FeatureChanges) =>
-    (await api.put<LandingFeature>(`/cms/admin/features/${id}`, changes)).json,
-  removeFeature: (id: number) => api.delete(`/cms/admin/features/${id}`),
-  addTestimonial: async (pageId: number, testimonial: NewTestimonial) =>
-    (await api.post<Testimonial>(`${PAGES}/${pageId}/testimonials`, testimonial)).json,
-  updateTestimonial: async (id: number, changes: TestimonialChanges) =>
-    (await api.put<Testimonial>(`/cms/admin/testimonials/${id}`, changes)).json,
-  removeTestimonial: (id: number) => api.delete(`/cms/admin/testimonials/${id}`),
+  list: () =>
+    apiData<LandingPage[]>(
+      client.GET('/api/cms/admin/landing-pages', { params: { query: { sort: JSON.stringify(['created_at', 'DESC']), range: JSON.stringify([0, 99]) } } }),
+    ),
+  get: (id: number) => apiData<LandingPage>(client.GET('/api/cms/admin/landing-pages/{id}', one(id))),
+  create: () => apiData<LandingPage>(client.POST('/api/cms/admin/landing-pages', { body: {} })),
+  update: (id: number, changes: PageChanges) => apiData<LandingPage>(client.PUT('/api/cms/admin/landing-pages/{id}', { ...one(id), body: changes })),
+  activate: (id: number) => apiData<LandingPage>(client.POST('/api/cms/admin/landing-pages/{id}/activate', one(id))),
+  remove: (id: number) => client.DELETE('/api/cms/admin/landing-pages/{id}', one(id)),
+  addFeature: (pageId: number, feature: NewFeature) =>
+    apiData<LandingFeature>(client.POST('/api/cms/admin/landing-pages/{id}/features', { ...one(pageId), body: feature })),
+  updateFeature: (id: number, changes: FeatureChanges) => apiData<LandingFeature>(client.PUT('/api/cms/admin/features/{id}', { ...one(id), body: changes })),
+  removeFeature: (id: number) => client.DELETE('/api/cms/admin/features/{id}', one(id)),
+  addTestimonial: (pageId: number, testimonial: NewTestimonial) =>
+    apiData<Testimonial>(client.POST('/api/cms/admin/landing-pages/{id}/testimonials', { ...one(pageId), body: testimonial })),
+  updateTestimonial: (id: number, changes: TestimonialChanges) =>
+    apiData<Testimonial>(client.PUT('/api/cms/admin/testimonials/{id}', { ...one(id), body: changes })),
+  removeTestimonial: (id: number) => client.DELETE('/api/cms/admin/testimonials/{id}', one(id)),
 };
 
 /** A field's text as typed → the value sent: numbers for number fields (the server names a bad one). */

@@ -17,19 +17,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../providers/httpClient';
-import { dollars } from './api';
 import type { components } from '../../../../openapi/schema';
+import { apiAnswer, apiData, client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
+import { dollars } from './price';
 
-interface PublicPackage {
-  id: number;
-  package_name: string;
-  description: string | null;
-  monthly_price: string;
-  annual_price: string;
-  max_employees: number;
-  is_popular: boolean;
-}
+type PublicPackage = components['schemas']['PublicPackageDto'];
+type Subscription = components['schemas']['SubscriptionResponseDto'];
 
 /**
  * A company_admin picks the package the company continues with (POST /api/packages/subscription).
@@ -61,8 +55,8 @@ export default function ChoosePackageDialog({
     if (!open) return;
     let cancelled = false;
     setLoadError(null);
-    api.get<PublicPackage[]>('/packages/packages/public').then(
-      ({ json }) => {
+    apiData<PublicPackage[]>(client.GET('/api/packages/packages/public')).then(
+      (json) => {
         if (cancelled) return;
         setPackages(json);
         setChosen(String(currentPackageId ?? json[0]?.id ?? ''));
@@ -78,10 +72,9 @@ export default function ChoosePackageDialog({
     if (!chosen) return;
     setSaving(true);
     try {
-      const { json, message } = await api.post<components['schemas']['SubscriptionResponseDto']>('/packages/subscription', {
-        package_id: Number(chosen),
-        billing_cycle: cycle,
-      });
+      const { data: json, message } = await apiAnswer<Subscription>(
+        client.POST('/api/packages/subscription', { body: { package_id: Number(chosen), billing_cycle: cycle } }),
+      );
       // a paid package waits for the platform's confirmation; a free one applies at once
       if (json?.pending_request) {
         notify(message ?? translate('packages.choose.requested', { package: json.pending_request.package_name }), { type: 'info' });

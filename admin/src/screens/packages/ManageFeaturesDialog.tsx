@@ -18,8 +18,17 @@ import {
   type Theme,
 } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../providers/httpClient';
-import { FEATURE_MODULES, type Package, type PackageDetail, type PackageFeatureLink } from './api';
+import type { components } from '../../../../openapi/schema';
+import { apiData, client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
+import { resourceSchema } from '../../schema/schema';
+
+type Package = components['schemas']['PackageResponseDto'];
+type PackageDetail = components['schemas']['PackageDetailDto'];
+type PackageFeatureLink = components['schemas']['PackageFeatureLinkDto'];
+
+/** The modules in the document's order, for grouping the features. */
+const FEATURE_MODULES = (resourceSchema('packages/features').record?.properties.module?.enum ?? []).map(String);
 
 /** The module key a feature grants (mirrors the server's PlanService.grantedKey). */
 const MODULE_KEYS = ['employees', 'departments', 'positions', 'attendance', 'leave', 'payroll', 'reports', 'settings', 'hr'];
@@ -48,8 +57,8 @@ export const ManageFeaturesDialog = ({
     let cancelled = false;
     setFeatures(null);
     setLoadError(null);
-    api.get<PackageDetail>(`/packages/packages/${pkg.id}`).then(
-      ({ json }) => {
+    apiData<PackageDetail>(client.GET('/api/packages/packages/{id}', { params: { path: { id: pkg.id } } })).then(
+      (json) => {
         if (cancelled) return;
         setFeatures(json.features);
         setIncluded(Object.fromEntries(json.features.map((f) => [f.feature_id, f.is_included])));
@@ -64,7 +73,7 @@ export const ManageFeaturesDialog = ({
   }, [pkg, translate]);
 
   const groups = useMemo(() => {
-    const order = [...FEATURE_MODULES] as string[];
+    const order = FEATURE_MODULES;
     const byModule = new Map<string, PackageFeatureLink[]>();
     for (const f of features ?? []) byModule.set(f.module, [...(byModule.get(f.module) ?? []), f]);
     return [...byModule.entries()].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
@@ -74,9 +83,12 @@ export const ManageFeaturesDialog = ({
     if (!pkg || !features) return;
     setSaving(true);
     try {
-      const { json } = await api.put<PackageDetail>(`/packages/packages/${pkg.id}/features`, {
-        features: features.map((f) => ({ feature_id: f.feature_id, is_included: !!included[f.feature_id] })),
-      });
+      const json = await apiData<PackageDetail>(
+        client.PUT('/api/packages/packages/{id}/features', {
+          params: { path: { id: pkg.id } },
+          body: { features: features.map((f) => ({ feature_id: f.feature_id, is_included: !!included[f.feature_id] })) },
+        }),
+      );
       notify('packages.toast.features_updated', { type: 'success' });
       onSaved(json);
     } catch (error) {

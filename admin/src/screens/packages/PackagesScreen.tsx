@@ -1,38 +1,26 @@
 import { useEffect, useState } from 'react';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, InputAdornment, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import SearchIcon from '@mui/icons-material/Search';
 import EditIcon from '@mui/icons-material/Edit';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DeleteIcon from '@mui/icons-material/Delete';
-import ExtensionIcon from '@mui/icons-material/Extension';
 import CheckIcon from '@mui/icons-material/Check';
-import { useGetList, useNotify, useTranslate } from 'react-admin';
+import { TextInput, useGetList, useTranslate } from 'react-admin';
+import type { components } from '../../../../openapi/schema';
 import { PageHeader } from '../../layout/PageHeader';
-import { api, errorMessage } from '../../providers/httpClient';
-import { dollars, PACKAGES, type Package } from './api';
-import { FeatureDialog } from './FeatureDialog';
-import { ManageFeaturesDialog } from './ManageFeaturesDialog';
-import { PackageDialog } from './PackageDialog';
 import { LoadError } from '../../layout/LoadError';
+import { errorMessage } from '../../providers/httpClient';
+import { features, packages } from '../../resources/platform';
+import type { ResourceConfig } from '../../schema/config';
+import { humanize, type FieldDescriptor } from '../../schema/derive';
+import { useLabels } from '../../schema/schema';
+import { SchemaDeleteConfirm, SchemaFormDialog, SchemaResource } from '../../schema/SchemaResource';
+import { validatorsOf } from '../../schema/validation';
+import { ManageFeaturesDialog } from './ManageFeaturesDialog';
+import { dollars } from './price';
+
+type Package = components['schemas']['PackageResponseDto'];
 
 const SEARCH_DELAY_MS = 300;
 const SHOWN_FEATURES = 6;
@@ -136,52 +124,48 @@ const PackageCard = ({
   );
 };
 
+/**
+ * A price as a person types it ("59" or "59.5"): the server turns a number into its two-decimal
+ * form before checking the document's pattern, so the form checks what the server accepts.
+ */
+const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+
+function PriceInput({ field }: { field: FieldDescriptor }) {
+  const labels = useLabels(packages.name);
+  const rules = { ...field, rules: { ...field.rules, pattern: undefined } };
+  const label = labels.field(field.source);
+  const amount = (value: unknown) =>
+    value === null || value === undefined || value === '' || AMOUNT.test(String(value).trim())
+      ? undefined
+      : labels.translate('packages.validation.amount', { field: humanize(field.source) });
+  return <TextInput source={field.source} label={label} validate={[...validatorsOf(rules, labels.translate), amount]} inputMode="decimal" fullWidth helperText={false} />;
+}
+
+const packageForm: ResourceConfig = {
+  ...packages,
+  inputs: { monthly_price: (field) => <PriceInput field={field} />, annual_price: (field) => <PriceInput field={field} /> },
+};
+
 /** /packages (spec 2.14): search, package cards, package / feature / manage-features dialogs. */
 export default function PackagesScreen() {
   const translate = useTranslate();
-  const notify = useNotify();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Package | null>(null);
-  const [addingFeature, setAddingFeature] = useState(false);
   const [featuresOf, setFeaturesOf] = useState<Package | null>(null);
   const [deleting, setDeleting] = useState<Package | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
 
-  const { data, isPending, error, refetch } = useGetList<Package>(PACKAGES, {
+  const { data, isPending, error, refetch } = useGetList<Package>(packages.name, {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'sort_order', order: 'ASC' },
     filter: q ? { q } : {},
   });
-
-  const done = () => {
-    setAdding(false);
-    setEditing(null);
-    setFeaturesOf(null);
-    setAddingFeature(false);
-    void refetch();
-  };
-
-  const remove = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api.delete(`/packages/packages/${deleting.id}`);
-      notify('packages.toast.deleted', { type: 'success' });
-      setDeleting(null);
-      void refetch();
-    } catch (e) {
-      notify(errorMessage(e, translate('packages.errors.delete')), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -189,14 +173,9 @@ export default function PackagesScreen() {
         title={translate('screens.packages')}
         subtitle={translate('packages.subtitle')}
         actions={
-          <>
-            <Button variant="outlined" startIcon={<ExtensionIcon />} onClick={() => setAddingFeature(true)}>
-              {translate('packages.create_feature')}
-            </Button>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-              {translate('packages.create')}
-            </Button>
-          </>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            {translate('packages.create')}
+          </Button>
         }
       />
       <TextField
@@ -234,7 +213,7 @@ export default function PackagesScreen() {
           </CardContent>
         </Card>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(280px, 1fr))' }}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(280px, 100%), 1fr))' }}>
           {data.map((pkg) => (
             <PackageCard
               key={pkg.id}
@@ -247,29 +226,22 @@ export default function PackagesScreen() {
         </Box>
       )}
 
-      <PackageDialog open={adding || !!editing} pkg={editing} onClose={() => (setAdding(false), setEditing(null))} onSaved={done} />
-      <FeatureDialog open={addingFeature} onClose={() => setAddingFeature(false)} onSaved={done} />
-      <ManageFeaturesDialog pkg={featuresOf} onClose={() => setFeaturesOf(null)} onSaved={done} />
-      <Dialog open={!!deleting} onClose={busy ? undefined : () => setDeleting(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>{translate('packages.delete_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('packages.delete_confirm', { package: deleting?.package_name ?? '' })}</DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setDeleting(null)} disabled={busy}>
-            {translate('ra.action.cancel')}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={remove}
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {translate('packages.delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <Box component="section" aria-label={translate('packages.features_section')} sx={{ mt: 4 }}>
+        <SchemaResource
+          config={features}
+          title={
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+              {translate('packages.features_section')}
+            </Typography>
+          }
+        />
+      </Box>
+
+      {(adding || editing) && (
+        <SchemaFormDialog config={packageForm} record={editing ?? undefined} onClose={() => (setAdding(false), setEditing(null))} />
+      )}
+      <ManageFeaturesDialog pkg={featuresOf} onClose={() => setFeaturesOf(null)} onSaved={() => (setFeaturesOf(null), void refetch())} />
+      {deleting && <SchemaDeleteConfirm config={packages} record={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
 }

@@ -13,8 +13,12 @@ class FormDialog {
     return this.dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
   }
 
+  /** A select, or a picker that searches the server as one types. */
   async select(label: string, option: string) {
-    await this.dialog.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+    const combo = this.dialog.getByRole('combobox', { name: new RegExp(`^${label}`) });
+    const searched = (await combo.getAttribute('aria-autocomplete')) === 'list';
+    await combo.click();
+    if (searched) await combo.fill(option);
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
@@ -42,7 +46,7 @@ export class DepartmentsPage {
   }
 
   async add(code: string, name: string, description = '') {
-    await this.page.getByRole('link', { name: 'Add Department' }).click();
+    await this.page.getByRole('button', { name: 'Add Department', exact: true }).click();
     await expect(this.form.dialog).toBeVisible();
     await this.form.field('Department Code').fill(code);
     await this.form.field('Department Name').fill(name);
@@ -53,7 +57,7 @@ export class DepartmentsPage {
   }
 
   card(name: string): Locator {
-    return this.page.getByTestId('department-card').filter({ hasText: name });
+    return this.page.getByTestId('record-card').filter({ hasText: name });
   }
 }
 
@@ -71,7 +75,7 @@ export class PositionsPage {
   }
 
   async add(p: { code: string; title: string; department: string; level: string; min: string; max: string }) {
-    await this.page.getByRole('link', { name: 'Add Position' }).click();
+    await this.page.getByRole('button', { name: 'Add Position', exact: true }).click();
     await expect(this.form.dialog).toBeVisible();
     await this.form.field('Position Code').fill(p.code);
     await this.form.field('Position Title').fill(p.title);
@@ -117,7 +121,7 @@ export class EmployeesPage {
   }
 
   async addWithLogin(e: NewEmployee) {
-    await this.page.getByRole('link', { name: 'Add Employee' }).click();
+    await this.page.getByRole('button', { name: 'Add Employee', exact: true }).click();
     await expect(this.form.dialog).toBeVisible();
     for (const section of ['Basic Information', 'Employment Information', 'Address', 'Emergency Contact', 'Login Credentials']) {
       await expect(this.form.dialog.getByRole('heading', { name: section })).toBeVisible();

@@ -1,5 +1,6 @@
-import { Box, Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import type { FieldDescriptor } from './derive';
 import type { ReactNode } from 'react';
 import type { ResourceConfig } from './config';
 import { formFields } from './derive';
@@ -30,11 +31,30 @@ export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraAc
   const body = mode === 'create' ? resource.create : resource.update;
   const locked = mode === 'edit' ? (config.form?.locked ?? []) : [];
   // a locked field is not in the update body; it is shown from the create body, read-only
+  const order = config.form?.order ?? [];
+  const rank = (source: string) => (order.includes(source) ? order.indexOf(source) : order.length);
   const fields = [
     ...formFields(body, config.form),
     ...formFields(resource.create, { include: locked.filter((name) => !body?.properties[name]) }),
-  ];
+  ].sort((a, b) => rank(a.source) - rank(b.source));
   const wide = new Set(config.form?.wide ?? []);
+  const sections = config.form?.sections
+    ?.map((section) => ({ title: section.title, fields: section.fields.flatMap((name) => fields.filter((f) => f.source === name)) }))
+    .filter((section) => section.fields.length);
+  const grid = (shown: FieldDescriptor[]) => (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+      {shown.map((field) => (
+        <Box
+          key={field.source}
+          sx={{ gridColumn: wide.has(field.source) || field.kind === 'multiline' || field.kind === 'objects' ? '1 / -1' : undefined, minWidth: 0 }}
+        >
+          {config.inputs?.[field.source]?.(field, mode) ?? (
+            <SchemaInput resource={config.name} field={field} disabled={locked.includes(field.source)} />
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
   return (
     <SimpleForm
       onSubmit={onSubmit}
@@ -48,18 +68,22 @@ export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraAc
         </Toolbar>
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-        {fields.map((field) => (
-          <Box
-            key={field.source}
-            sx={{ gridColumn: wide.has(field.source) || field.kind === 'multiline' || field.kind === 'objects' ? '1 / -1' : undefined, minWidth: 0 }}
-          >
-            {config.inputs?.[field.source]?.(field, mode) ?? (
-              <SchemaInput resource={config.name} field={field} disabled={locked.includes(field.source)} />
-            )}
-          </Box>
-        ))}
-      </Box>
+      {sections ? (
+        <>
+          {sections.map((section) => (
+            <Box component="section" key={section.title} sx={{ width: '100%', mb: 1 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                {translate(`resources.${config.name}.sections.${section.title}`, { _: section.title })}
+              </Typography>
+              {grid(section.fields)}
+            </Box>
+          ))}
+          {/* a field the document has and no section names (a new property) is still offered */}
+          {grid(fields.filter((field) => !sections.some((section) => section.fields.includes(field))))}
+        </>
+      ) : (
+        grid(fields)
+      )}
     </SimpleForm>
   );
 }

@@ -175,7 +175,9 @@ export function SchemaResource({ config, title, actions }: PanelProps) {
         }
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
-        {phone ? (
+        {config.view ? (
+          <config.view columns={columns} actions={rowActions} open={openRow} />
+        ) : phone ? (
           <SimpleList
             rowClick={(_id, _resource, record) => {
               openRow(record);
@@ -209,7 +211,7 @@ export function SchemaResource({ config, title, actions }: PanelProps) {
               <FunctionField
                 key={field.source}
                 source={field.source}
-                label={labels.field(field.source)}
+                label={labels.translate(`resources.${config.name}.columns.${field.source}`, { _: labels.field(field.source) })}
                 sortable={sortable.has(field.source)}
                 render={() => <Cell config={config} field={field} />}
               />
@@ -266,7 +268,7 @@ const EmptyState = ({ labels, canCreate, onCreate }: { labels: ReturnType<typeof
       </Typography>
       {canCreate && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} sx={{ mt: 2 }}>
-          {labels.text('add')}
+          {labels.text('create_first', { _: labels.text('add') })}
         </Button>
       )}
     </CardContent>

@@ -42,7 +42,7 @@ export class DepartmentsPage {
 
   async goto() {
     await this.page.goto('/hr/departments');
-    await expect(this.page.getByRole('heading', { name: 'Departments', level: 1 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Departments', level: 1 })).toBeVisible({ timeout: 20_000 });
   }
 
   async add(code: string, name: string, description = '') {
@@ -71,7 +71,7 @@ export class PositionsPage {
 
   async goto() {
     await this.page.goto('/hr/positions');
-    await expect(this.page.getByRole('heading', { name: 'Positions', level: 1 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Positions', level: 1 })).toBeVisible({ timeout: 20_000 });
   }
 
   async add(p: { code: string; title: string; department: string; level: string; min: string; max: string }) {
@@ -117,7 +117,7 @@ export class EmployeesPage {
 
   async goto() {
     await this.page.goto('/hr/employees');
-    await expect(this.page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible({ timeout: 20_000 });
   }
 
   async addWithLogin(e: NewEmployee) {

@@ -13,8 +13,12 @@ class FormDialog {
     return this.dialog.getByRole('textbox', { name: new RegExp(`^${label}`) });
   }
 
+  /** A select, or a picker that searches the server as one types. */
   async select(label: string, option: string) {
-    await this.dialog.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+    const combo = this.dialog.getByRole('combobox', { name: new RegExp(`^${label}`) });
+    const searched = (await combo.getAttribute('aria-autocomplete')) === 'list';
+    await combo.click();
+    if (searched) await combo.fill(option);
     await this.page.getByRole('option', { name: option, exact: true }).click();
   }
 
@@ -38,11 +42,11 @@ export class DepartmentsPage {
 
   async goto() {
     await this.page.goto('/hr/departments');
-    await expect(this.page.getByRole('heading', { name: 'Departments', level: 1 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Departments', level: 1 })).toBeVisible({ timeout: 20_000 });
   }
 
   async add(code: string, name: string, description = '') {
-    await this.page.getByRole('link', { name: 'Add Department' }).click();
+    await this.page.getByRole('button', { name: 'Add Department', exact: true }).click();
     await expect(this.form.dialog).toBeVisible();
     await this.form.field('Department Code').fill(code);
     await this.form.field('Department Name').fill(name);
@@ -53,7 +57,7 @@ export class DepartmentsPage {
   }
 
   card(name: string): Locator {
-    return this.page.getByTestId('department-card').filter({ hasText: name });
+    return this.page.getByTestId('record-card').filter({ hasText: name });
   }
 }
 
@@ -67,11 +71,11 @@ export class PositionsPage {
 
   async goto() {
     await this.page.goto('/hr/positions');
-    await expect(this.page.getByRole('heading', { name: 'Positions', level: 1 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Positions', level: 1 })).toBeVisible({ timeout: 20_000 });
   }
 
   async add(p: { code: string; title: string; department: string; level: string; min: string; max: string }) {
-    await this.page.getByRole('link', { name: 'Add Position' }).click();
+    await this.page.getByRole('button', { name: 'Add Position', exact: true }).click();
     await expect(this.form.dialog).toBeVisible();
     await this.form.field('Position Code').fill(p.code);
     await this.form.field('Position Title').fill(p.title);
@@ -113,11 +117,11 @@ export class EmployeesPage {
 
   async goto() {
     await this.page.goto('/hr/employees');
-    await expect(this.page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: 'Employees', level: 1 })).toBeVisible({ timeout: 20_000 });
   }
 
   async addWithLogin(e: NewEmployee) {
-    await this.page.getByRole('link', { name: 'Add Employee' }).click();
+    await this.page.getByRole('button', { name: 'Add Employee', exact: true }).click();
     await expect(this.form.dialog).toBeVisible();
     for (const section of ['Basic Information', 'Employment Information', 'Address', 'Emergency Contact', 'Login Credentials']) {
       await expect(this.form.dialog.getByRole('heading', { name: section })).toBeVisible();

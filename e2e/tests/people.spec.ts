@@ -68,7 +68,7 @@ test.describe('people', () => {
     await login.signInAndExpectDashboard(COMPANY_ADMIN.email, COMPANY_ADMIN.password);
     const departments = new DepartmentsPage(page);
     await departments.goto();
-    await page.getByRole('link', { name: 'Add Department' }).click();
+    await page.getByRole('button', { name: 'Add Department', exact: true }).click();
     await departments.form.field('Department Code').fill('ENG');
     await departments.form.field('Department Name').fill('Engineering again');
     await departments.form.save();

@@ -29,18 +29,12 @@ export const defineResource = (path: ProtectedPath, { list, create, edit, show, 
 
 export const resources: ResourceDefinition[] = [
   defineResource('/hr/employees', {
-    list: lazyScreen(() => import('../screens/employees/EmployeeList')),
-    create: lazyScreen(() => import('../screens/employees/EmployeeCreate')),
-    edit: lazyScreen(() => import('../screens/employees/EmployeeEdit')),
+    list: lazyScreen(() => import('../screens/employees/EmployeesScreen')),
   }),
   defineResource('/hr/departments', {
-    list: lazyScreen(() => import('../screens/departments/DepartmentList')),
-    create: lazyScreen(() => import('../screens/departments/DepartmentCreate')),
-    edit: lazyScreen(() => import('../screens/departments/DepartmentEdit')),
+    list: lazyScreen(() => import('../screens/departments/DepartmentsScreen')),
   }),
   defineResource('/hr/positions', {
-    list: lazyScreen(() => import('../screens/positions/PositionList')),
-    create: lazyScreen(() => import('../screens/positions/PositionCreate')),
-    edit: lazyScreen(() => import('../screens/positions/PositionEdit')),
+    list: lazyScreen(() => import('../screens/positions/PositionsScreen')),
   }),
 ];

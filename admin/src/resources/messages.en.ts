@@ -2,6 +2,7 @@ import { attendanceResourceMessages } from './attendance';
 import { monitoringResourceMessages } from './monitoring';
 import { kpiMessages } from './kpi';
 import { platformMessages } from './platform';
+import { peopleMessages } from './people';
 import { shiftRosterMessages } from './shift-roster';
 
 /** Labels, help texts and enum wording of the schema layer's resources, by resource and field (`resources.<name>.fields.<field>`). */
@@ -11,4 +12,5 @@ export const resourceMessages = {
   ...monitoringResourceMessages,
   ...kpiMessages,
   ...platformMessages,
+  ...peopleMessages,
 };

@@ -1,5 +1,6 @@
-import { Box, Button } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import { SaveButton, SimpleForm, Toolbar, useTranslate } from 'react-admin';
+import type { FieldDescriptor } from './derive';
 import type { ReactNode } from 'react';
 import type { ResourceConfig } from './config';
 import { formFields } from './derive';
@@ -38,9 +39,26 @@ export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraAc
   // a locked field is not in the update body; it is shown from the create body, read-only
   const fields = ordered(
     [...formFields(body, config.form), ...formFields(resource.create, { include: locked.filter((name) => !body?.properties[name]) })],
-    config.form?.include ?? Object.keys(resource.record?.properties ?? {}),
+    config.form?.order ?? config.form?.include ?? Object.keys(resource.record?.properties ?? {}),
   );
   const wide = new Set(config.form?.wide ?? []);
+  const sections = config.form?.sections
+    ?.map((section) => ({ title: section.title, fields: section.fields.flatMap((name) => fields.filter((f) => f.source === name)) }))
+    .filter((section) => section.fields.length);
+  const grid = (shown: FieldDescriptor[]) => (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+      {shown.map((field) => (
+        <Box
+          key={field.source}
+          sx={{ gridColumn: wide.has(field.source) || field.kind === 'multiline' || field.kind === 'objects' ? '1 / -1' : undefined, minWidth: 0 }}
+        >
+          {config.inputs?.[field.source]?.(field, mode) ?? (
+            <SchemaInput resource={config.name} field={field} disabled={locked.includes(field.source)} />
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
   return (
     <SimpleForm
       // the server's rules are checked by the form, in the server's words, not by the browser's own bubbles
@@ -56,18 +74,22 @@ export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraAc
         </Toolbar>
       }
     >
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
-        {fields.map((field) => (
-          <Box
-            key={field.source}
-            sx={{ gridColumn: wide.has(field.source) || field.kind === 'multiline' || field.kind === 'objects' ? '1 / -1' : undefined, minWidth: 0 }}
-          >
-            {config.inputs?.[field.source]?.(field, mode) ?? (
-              <SchemaInput resource={config.name} field={field} disabled={locked.includes(field.source)} />
-            )}
-          </Box>
-        ))}
-      </Box>
+      {sections ? (
+        <>
+          {sections.map((section) => (
+            <Box component="section" key={section.title} sx={{ width: '100%', mb: 1 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                {translate(`resources.${config.name}.sections.${section.title}`, { _: section.title })}
+              </Typography>
+              {grid(section.fields)}
+            </Box>
+          ))}
+          {/* a field the document has and no section names (a new property) is still offered */}
+          {grid(fields.filter((field) => !sections.some((section) => section.fields.includes(field))))}
+        </>
+      ) : (
+        grid(fields)
+      )}
     </SimpleForm>
   );
 }

@@ -181,7 +181,9 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
         }
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >
-        {phone ? (
+        {config.view ? (
+          <config.view columns={columns} actions={rowActions} open={openRow} />
+        ) : phone ? (
           <SimpleList
             rowClick={(_id, _resource, record) => {
               openRow(record);
@@ -216,7 +218,7 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
               <FunctionField
                 key={field.source}
                 source={field.source}
-                label={labels.field(field.source)}
+                label={labels.translate(`resources.${config.name}.columns.${field.source}`, { _: labels.field(field.source) })}
                 sortable={sortable.has(field.source)}
                 render={() => <Cell config={config} field={field} />}
               />
@@ -273,7 +275,7 @@ const EmptyState = ({ labels, canCreate, onCreate }: { labels: ReturnType<typeof
       </Typography>
       {canCreate && (
         <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate} sx={{ mt: 2 }}>
-          {labels.text('add')}
+          {labels.text('create_first', { _: labels.text('add') })}
         </Button>
       )}
     </CardContent>

@@ -2,6 +2,15 @@ import type { ComponentType, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { FieldDescriptor, Selection } from './derive';
 
+/** What a custom list presentation gets from the generated screen: the columns and the row's actions. */
+export interface ListViewProps {
+  columns: FieldDescriptor[];
+  /** the edit and delete buttons the caller may use, for one record */
+  actions: (record: RaRecord) => ReactNode;
+  /** opens the record (details, or edit where there are none) */
+  open: (record: RaRecord) => void;
+}
+
 /**
  * A resource of the schema layer: which collection of the API it is and, only where the spec
  * asks for something particular, which fields go where. Everything else comes from the document.
@@ -26,8 +35,12 @@ export interface ResourceConfig {
     locked?: readonly string[];
     /** values of a new record beyond the document's defaults */
     defaults?: Record<string, unknown>;
+    /** fields shown first, in this order (the others follow in the document's order) */
+    order?: readonly string[];
     /** fields taking a whole row (others: half a row from the `sm` breakpoint) */
     wide?: readonly string[];
+    /** headed groups of fields in this order (title: `resources.<name>.sections.<title>`); a section whose fields are all absent is left out */
+    sections?: ReadonlyArray<{ title: string; fields: readonly string[] }>;
   };
   /** a custom cell where the spec needs one */
   cells?: Record<string, ComponentType<{ record: RaRecord; field: FieldDescriptor }>>;
@@ -35,6 +48,8 @@ export interface ResourceConfig {
   rowActions?: ComponentType<{ record: RaRecord }>;
   /** a custom input where the spec needs one */
   inputs?: Record<string, (field: FieldDescriptor, mode: 'create' | 'edit') => ReactNode>;
+  /** the list's records in the presentation the spec asks for (e.g. a card grid), in place of the table and the phone's cards */
+  view?: ComponentType<ListViewProps>;
   /** the body sent, from the form's values (default: the body's properties, empty texts as null where allowed) */
   transform?: (values: Record<string, unknown>, mode: 'create' | 'edit') => Record<string, unknown>;
 }

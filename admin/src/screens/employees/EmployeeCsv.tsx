@@ -13,13 +13,12 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { HttpError, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../providers/httpClient';
+import type { components } from '../../../../openapi/schema';
+import { apiAnswer, client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
 
-interface RowError {
-  row?: number;
-  field: string;
-  message: string;
-}
+// the import's 400 names the file's row of each error beside the documented field and message
+type RowError = NonNullable<components['schemas']['ErrorResponse']['errors']>[number] & { row?: number };
 
 const SHOWN_ERRORS = 50;
 
@@ -44,13 +43,18 @@ export const ExportEmployeesButton = () => {
   const run = async () => {
     setBusy(true);
     try {
-      const query = new URLSearchParams({
-        filter: JSON.stringify(filterValues ?? {}),
-        sort: JSON.stringify([sort?.field ?? 'employee_code', sort?.order ?? 'ASC']),
+      const { data, response } = await client.GET('/api/hr/employees/export', {
+        params: {
+          query: {
+            filter: JSON.stringify(filterValues ?? {}),
+            sort: JSON.stringify([sort?.field ?? 'employee_code', sort?.order ?? 'ASC']),
+          },
+        },
+        headers: { Accept: 'text/csv' },
+        parseAs: 'text',
       });
-      const res = await api.get(`/hr/employees/export?${query}`, { headers: { Accept: 'text/csv' } });
-      const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'employees.csv';
-      download(res.body, name);
+      const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'employees.csv';
+      download(data ?? '', name);
     } catch (error) {
       notify(errorMessage(error, translate('employees.export_failed')), { type: 'error' });
     } finally {
@@ -80,8 +84,8 @@ export const ImportEmployeesButton = () => {
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const res = await api.post<{ imported: number }>('/hr/employees/import', { csv: await file.text() });
-      notify(res.message ?? translate('employees.import'), { type: 'success' });
+      const { message } = await apiAnswer(client.POST('/api/hr/employees/import', { body: { csv: await file.text() } }));
+      notify(message ?? translate('employees.import'), { type: 'success' });
       refresh();
     } catch (error) {
       const rows: RowError[] = error instanceof HttpError && Array.isArray(error.body?.errors) ? error.body.errors : [];

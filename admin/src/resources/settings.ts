@@ -6,6 +6,7 @@ export const leaveTypes: ResourceConfig = {
   list: { include: ['type_name', 'type_code', 'max_days_per_year', 'policy_id', 'is_paid', 'is_active'], primary: 'type_name', secondary: 'type_code', status: 'is_active' },
   form: {
     include: ['type_name', 'type_code', 'description', 'max_days_per_year', 'policy_id', 'is_paid', 'requires_approval', 'requires_attachment', 'is_active'],
+    defaults: { is_paid: true, requires_approval: true, is_active: true, max_days_per_year: 0 },
     wide: ['description'],
   },
 };
@@ -29,6 +30,7 @@ export const leavePolicies: ResourceConfig = {
       'maternityWeeks',
       'paternityWeeks',
     ],
+    defaults: { paidLeaveEnabled: true },
     wide: ['name', 'description'],
   },
 };

@@ -65,7 +65,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
     setRunning(true);
     try {
       const res = await payrollApi.run(year, month);
-      notify(res.message ?? translate('payroll.messages.processed', { smart_count: res.data.employee_count }), { type: 'success' });
+      notify(res.message ?? translate('payroll.messages.processed', { smart_count: res.json.employee_count }), { type: 'success' });
       await reload();
     } catch (error) {
       notify(errorMessage(error, translate('payroll.messages.process_failed')), { type: 'error' });

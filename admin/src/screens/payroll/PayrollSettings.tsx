@@ -1,6 +1,6 @@
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { ArrayInput, SaveButton, SimpleForm, SimpleFormIterator, Toolbar, useNotify, useTranslate, type RaRecord } from 'react-admin';
+import { ArrayInput, ResourceContextProvider, SaveButton, SimpleForm, SimpleFormIterator, Toolbar, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '../../../../openapi/schema';
@@ -123,6 +123,7 @@ const TaxTable = () => {
         ) : list.isPending || !field ? (
           <LinearProgress />
         ) : (
+          <ResourceContextProvider value={taxBrackets.name}>
           <SimpleForm
             key={list.dataUpdatedAt}
             onSubmit={save}
@@ -161,6 +162,7 @@ const TaxTable = () => {
               </SimpleFormIterator>
             </ArrayInput>
           </SimpleForm>
+          </ResourceContextProvider>
         )}
       </CardContent>
     </Card>

@@ -20,6 +20,12 @@ export class PayrollPage {
     await this.page.goto('/hr/payroll');
   }
 
+  /** The payroll staff's Components & Tax tab. */
+  async openSettings() {
+    await this.goto();
+    await this.page.getByRole('tab', { name: 'Components & Tax', exact: true }).click();
+  }
+
   async choose(label: 'Month' | 'Year', option: string) {
     await this.page.getByRole('combobox', { name: label }).click();
     await this.page.getByRole('option', { name: option, exact: true }).click();

@@ -48,6 +48,14 @@ export class SettingsPage {
     await this.expectToast(`Permissions updated for ${name}`);
   }
 
+  // Leave Settings
+
+  /** Settings → Leave Settings, one of its tabs (Leave Types, Leave Policies). */
+  async openLeaveTab(name: 'Leave Types' | 'Leave Policies') {
+    await this.page.goto('/settings/leave');
+    await this.page.getByRole('tab', { name, exact: true }).click({ timeout: 15_000 });
+  }
+
   // Attendance Settings
 
   attendanceTab(name: 'General' | 'Geolocation' | 'Device' | 'Network'): Locator {

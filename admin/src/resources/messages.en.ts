@@ -3,6 +3,8 @@ import { monitoringResourceMessages } from './monitoring';
 import { kpiMessages } from './kpi';
 import { platformMessages } from './platform';
 import { peopleMessages } from './people';
+import { payrollMessages } from './payroll';
+import { settingsMessages } from './settings';
 import { shiftRosterMessages } from './shift-roster';
 
 /** Labels, help texts and enum wording of the schema layer's resources, by resource and field (`resources.<name>.fields.<field>`). */
@@ -13,4 +15,6 @@ export const resourceMessages = {
   ...kpiMessages,
   ...platformMessages,
   ...peopleMessages,
+  ...settingsMessages,
+  ...payrollMessages,
 };

@@ -58,8 +58,10 @@ export interface ResourceSchema {
   record?: ObjectSchema;
   create?: ObjectSchema;
   update?: ObjectSchema;
+  /** the body of a PUT on the collection itself, which replaces the whole set (`{ brackets: [...] }`) */
+  replace?: ObjectSchema;
   list?: ListSchema;
-  operations: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', OperationRule>>;
+  operations: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete' | 'replace', OperationRule>>;
 }
 
 export interface ConsoleSchema {
@@ -175,6 +177,7 @@ export function compactDocument(doc: Json): ConsoleSchema {
       record,
       create: item.post ? bodyOf(doc, item.post) : undefined,
       update: update ? bodyOf(doc, update) : undefined,
+      ...(item.put ? { replace: bodyOf(doc, item.put) } : {}),
       list: isList ? listOf(item.get) : undefined,
       operations: {
         ...(isList ? { list: ruleOf(item.get) } : {}),
@@ -182,6 +185,7 @@ export function compactDocument(doc: Json): ConsoleSchema {
         ...(item.post ? { create: ruleOf(item.post) } : {}),
         ...(update ? { update: ruleOf(update) } : {}),
         ...(one?.delete ? { delete: ruleOf(one.delete) } : {}),
+        ...(item.put ? { replace: ruleOf(item.put) } : {}),
       },
     };
   }

@@ -61,44 +61,6 @@ export interface RunResult {
   total_net: string;
 }
 
-export interface SalaryComponent {
-  id: number;
-  component_name: string;
-  component_code: string;
-  component_type: 'allowance' | 'deduction';
-  calculation_type: 'fixed' | 'percentage';
-  amount: string | null;
-  percentage: string | null;
-  is_taxable: boolean;
-  applies_to_all: boolean;
-  is_active: boolean;
-  description: string | null;
-  assigned_count: number;
-}
-
-export interface Assignment {
-  id: number;
-  employee_id: number;
-  employee_name: string;
-  employee_code: string;
-  component_id: number;
-  amount: string | null;
-  percentage: string | null;
-}
-
-export interface TaxBracket {
-  lower_bound: string;
-  upper_bound: string | null;
-  rate: string;
-}
-
-export interface EmployeeOption {
-  id: number;
-  first_name: string;
-  last_name: string;
-  employee_code: string;
-}
-
 const PAYROLL = '/hr/payroll';
 const qs = (params: Record<string, unknown>) =>
   new URLSearchParams(
@@ -153,19 +115,6 @@ export const payrollApi = {
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     saveFile(await res.blob(), fileName(res.headers, 'payslip.pdf'));
   },
-  components: async () => (await api.get<SalaryComponent[]>(`${PAYROLL}/components`)).json ?? [],
-  saveComponent: (id: number | null, body: Partial<SalaryComponent>) =>
-    id ? api.put(`${PAYROLL}/components/${id}`, body) : api.post(`${PAYROLL}/components`, body),
-  deleteComponent: (id: number) => api.delete(`${PAYROLL}/components/${id}`),
-  assignments: async (componentId: number) =>
-    (await api.get<Assignment[]>(`${PAYROLL}/employee-components?component_id=${componentId}`)).json ?? [],
-  assign: (body: { employee_id: number; component_id: number; amount?: string; percentage?: string }) =>
-    api.post(`${PAYROLL}/employee-components`, body),
-  unassign: (id: number) => api.delete(`${PAYROLL}/employee-components/${id}`),
-  taxBrackets: async () => (await api.get<TaxBracket[]>(`${PAYROLL}/tax-brackets`)).json ?? [],
-  saveTaxBrackets: (brackets: TaxBracket[]) => api.put(`${PAYROLL}/tax-brackets`, { brackets }),
-  employees: async () =>
-    (await api.get<EmployeeOption[]>(`/hr/employees?${qs({ range: [0, 999], sort: ['last_name', 'ASC'] })}`)).json ?? [],
 };
 
 /** Payroll year selector: current year minus 2 through plus 2 (hr.md 9). */

@@ -2,15 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../../providers/httpClient';
+import type { components } from '../../../../../openapi/schema';
+import { apiData, client } from '../../../providers/apiClient';
+import { errorMessage } from '../../../providers/httpClient';
 import { TabCard } from './TabCard';
 import { LoadError } from '../../../layout/LoadError';
 
-interface Preferences {
-  email: boolean;
-  leave_requests: boolean;
-  payroll_updates: boolean;
-}
+type Preferences = components['schemas']['NotificationPreferencesDto'];
 
 const KEYS = ['email', 'leave_requests', 'payroll_updates'] as const;
 
@@ -25,7 +23,7 @@ export default function NotificationsTab() {
   const load = useCallback(async () => {
     setError(false);
     try {
-      setPrefs((await api.get<Preferences>('/settings/notifications')).json);
+      setPrefs(await apiData(client.GET('/api/settings/notifications')));
     } catch {
       setError(true);
       notify('settings.fetch_failed', { type: 'error' });
@@ -40,7 +38,7 @@ export default function NotificationsTab() {
     if (!prefs) return;
     setSaving(true);
     try {
-      setPrefs((await api.put<Preferences>('/settings/notifications', prefs)).json);
+      setPrefs(await apiData(client.PUT('/api/settings/notifications', { body: prefs })));
       notify('settings.notifications.saved', { type: 'success' });
     } catch (e) {
       notify(errorMessage(e, translate('settings.save_failed')), { type: 'error' });

@@ -52,6 +52,8 @@ function sourceFiles(dir: string): string[] {
 type DtoClass = new () => object;
 
 function validatedClasses(): DtoClass[] {
+  // every DTO file is loaded so its classes register their rules
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   for (const file of sourceFiles(join(__dirname, '../src/modules'))) require(file);
   const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<DtoClass, unknown[]> };
   return [...storage.validationMetadatas.keys()].filter((target) => typeof target === 'function');

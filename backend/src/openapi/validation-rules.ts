@@ -39,7 +39,7 @@ function messageOf(rule: Rule, targetName: string): string | undefined {
   if (typeof rule.message === 'function') text = rule.message(args);
   else if (typeof rule.message === 'string') text = rule.message;
   else if (rule.constraintCls) {
-    const [constraint] = getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls as Function);
+    const [constraint] = getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls as Parameters<ReturnType<typeof getMetadataStorage>["getTargetValidatorConstraints"]>[0]);
     const instance = constraint?.instance as { defaultMessage?: (args: ValidationArguments) => string } | undefined;
     text = instance?.defaultMessage?.(args);
   }

@@ -141,6 +141,15 @@ describe('the schema layer', () => {
     expect(bodyFrom({ room_name: 'A', capacity: '12', floor_code: '' }, after.update, 'edit')).toEqual({ room_name: 'A', capacity: 12, floor_code: null });
   });
 
+  it('a required property that allows null may be left empty; one that does not may not', () => {
+    const check = (nullable: boolean) =>
+      validatorsOf({ source: 'upper_bound', kind: 'text', nullable, rules: { required: true } }, translate)
+        .map((v) => v('', {}, {} as never))
+        .filter(Boolean);
+    expect(check(true)).toEqual([]);
+    expect(check(false)).toHaveLength(1);
+  });
+
   it('names a field as the server does', () => {
     expect(humanize('cost_center')).toBe('Cost center');
     expect(humanize('allowed_ip_ranges')).toBe('Allowed IP ranges');

@@ -16,7 +16,8 @@ export function validatorsOf(field: FieldDescriptor, translate: Translate): Vali
   const say = (key: string, args: Record<string, unknown> = {}) =>
     field.messages?.[SERVER_RULE[key]] ?? translate(`schema.validation.${key}`, { field: name, ...args });
   const out: Validator[] = [];
-  if (rules.required) out.push(required(say('required')));
+  // a required property that allows null (a band with no upper limit) must be sent, but may be empty
+  if (rules.required && !field.nullable) out.push(required(say('required')));
   if (rules.minLength !== undefined && rules.minLength > 1) out.push(minLength(rules.minLength, say('min_length', { min: rules.minLength })));
   if (rules.maxLength !== undefined) out.push(maxLength(rules.maxLength, say('max_length', { max: rules.maxLength })));
   if (rules.minimum !== undefined) out.push(minValue(rules.minimum, say('minimum', { min: rules.minimum })));

@@ -117,7 +117,7 @@ test.describe('the employee app offline', () => {
     await expect(page.getByRole('button', { name: 'Check In', exact: true })).toBeEnabled();
     await app.expectPhoneLayout();
     await page.goto('/hr/leave');
-    await expect(page.getByTestId('leave-request-row').filter({ hasText: leaveDay })).toContainText('Pending');
+    await expect(page.locator(`[data-testid="leave-request-row"][data-start-date="${leaveDay}"]`)).toContainText('Pending');
     await app.expectPhoneLayout();
     await page.getByRole('tab', { name: 'Leave Balances' }).click();
     await expect(page.getByTestId('leave-balance-row').first()).toBeVisible();
@@ -143,7 +143,7 @@ test.describe('the employee app offline', () => {
 
     await page.goto('/hr/leave');
     await expect(app.offlineBanner).toBeVisible();
-    await expect(page.getByTestId('leave-request-row').filter({ hasText: leaveDay })).toContainText('Dentist appointment');
+    await expect(page.locator(`[data-testid="leave-request-row"][data-start-date="${leaveDay}"]`)).toContainText('Dentist appointment');
     await expect(page.getByTestId('leave-type-AL')).toBeVisible();
     await page.getByRole('tab', { name: 'Leave Balances' }).click();
     await expect(page.getByTestId('leave-balance-row').filter({ hasText: 'Annual Leave' })).toContainText('Pending 1');
@@ -297,7 +297,7 @@ test.describe('the employee app offline', () => {
     await expect(app.queuedWrites.first()).toContainText('Sent');
     await expect(app.queuedWrites.first()).toContainText('Leave request submitted successfully!');
     await app.closeQueue();
-    await expect(page.getByTestId('leave-request-row').filter({ hasText: day })).toContainText('Pending');
+    await expect(page.locator(`[data-testid="leave-request-row"][data-start-date="${day}"]`)).toContainText('Pending');
     await expect(queued).toHaveCount(0);
 
     expect(posts.sent).toHaveLength(2);

@@ -142,7 +142,7 @@ export const RequestsTable = ({
       {narrow ? (
         <Stack spacing={1.5} data-testid="leave-requests">
           {requests.map((r) => (
-            <Card key={r.id} variant="outlined" data-testid="leave-request-row">
+            <Card key={r.id} variant="outlined" data-testid="leave-request-row" data-start-date={r.start_date}>
               <CardContent sx={{ pb: '12px !important' }}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
                   <Typography sx={{ fontWeight: 600 }}>{r.leave_type_name}</Typography>
@@ -182,7 +182,7 @@ export const RequestsTable = ({
           </TableHead>
           <TableBody>
             {requests.map((r) => (
-              <TableRow key={r.id} data-testid="leave-request-row">
+              <TableRow key={r.id} data-testid="leave-request-row" data-start-date={r.start_date}>
                 {showEmployee && <TableCell>{r.employee_name}</TableCell>}
                 <TableCell>{r.leave_type_name}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{range(r)}</TableCell>

@@ -73,33 +73,27 @@ export function SchemaInput({ resource, field, source = field.source, disabled, 
     case 'time':
       return <TextInput {...common} type="time" parse={keepText} InputLabelProps={{ shrink: true }} />;
     case 'reference':
-      return (
+    case 'references': {
+      // one id or a list of ids: the same picker searching the server
+      const picker = {
+        label,
+        validate,
+        disabled,
+        helperText: help ?? false,
+        optionText: representation(field.reference!),
+        filterToQuery: searchFilter(field.reference!),
+        fullWidth: true,
+      } as const;
+      return field.kind === 'reference' ? (
         <ReferenceInput source={source} reference={field.reference!}>
-          <AutocompleteInput
-            label={label}
-            validate={validate}
-            disabled={disabled}
-            helperText={help ?? false}
-            optionText={representation(field.reference!)}
-            filterToQuery={searchFilter(field.reference!)}
-            fullWidth
-          />
+          <AutocompleteInput {...picker} />
         </ReferenceInput>
-      );
-    case 'references':
-      return (
+      ) : (
         <ReferenceArrayInput source={source} reference={field.reference!}>
-          <AutocompleteArrayInput
-            label={label}
-            validate={validate}
-            disabled={disabled}
-            helperText={help ?? false}
-            optionText={representation(field.reference!)}
-            filterToQuery={searchFilter(field.reference!)}
-            fullWidth
-          />
+          <AutocompleteArrayInput {...picker} />
         </ReferenceArrayInput>
       );
+    }
     case 'list':
       return choices.length ? <SelectArrayInput {...common} choices={choices} /> : <TextArrayInput {...common} />;
     case 'objects':

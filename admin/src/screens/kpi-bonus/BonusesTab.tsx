@@ -16,6 +16,7 @@ import { ListCard } from './ListCard';
 import { MarkPaidDialog } from './MarkPaidDialog';
 import type { Period } from './period';
 import { PeriodInputs } from './PeriodInputs';
+import { OrNA } from './OrNA';
 import { ReasonDialog } from './ReasonDialog';
 
 type Payment = components['schemas']['BonusPaymentResponseDto'];
@@ -32,18 +33,6 @@ const PAYMENT_ACTIONS: Record<string, readonly PaymentAction[]> = {
   pending: ['approve', 'reject', 'cancel'],
   calculated: ['approve', 'reject', 'cancel'],
   approved: ['mark-paid', 'reject', 'cancel'],
-};
-
-/** A text, or N/A when there is none (hr.md 2: missing values show N/A). */
-const OrNA = ({ value }: { value: string | null | undefined }) => {
-  const translate = useTranslate();
-  return value === null || value === undefined ? (
-    <Typography component="span" variant="inherit" color="text.secondary">
-      {translate('kpi_bonus.not_available')}
-    </Typography>
-  ) : (
-    <>{value}</>
-  );
 };
 
 /** hr.md 4: a page of payments for the filters and the totals (all, paid, pending) of the same filters. */

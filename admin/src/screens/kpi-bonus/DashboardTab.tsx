@@ -28,21 +28,10 @@ import type { components } from '../../../../openapi/schema';
 import { LoadError } from '../../layout/LoadError';
 import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
+import { OrNA } from './OrNA';
 import { formatDecimal, formatPercent, useFormat } from '../../schema/format';
 
 type Dashboard = components['schemas']['KpiDashboardDto'];
-
-/** A text, or N/A when there is none (hr.md 2: missing values show N/A). */
-const OrNA = ({ value }: { value: string | null | undefined }) => {
-  const translate = useTranslate();
-  return value === null || value === undefined ? (
-    <Typography component="span" variant="inherit" color="text.secondary">
-      {translate('kpi_bonus.not_available')}
-    </Typography>
-  ) : (
-    <>{value}</>
-  );
-};
 
 const decimal = (value: string | null | undefined) => (value === null || value === undefined ? null : formatDecimal(value));
 

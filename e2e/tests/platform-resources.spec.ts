@@ -112,5 +112,53 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Company deleted successfully!').first()).toBeVisible();
       await expect(card(page, `Umbrella Corp ${id}`)).toHaveCount(0);
     });
+
+    test('landing pages: list, create (the editor refuses what the server refuses, in its words), edit, delete', async ({ page, request }) => {
+      const login = new LoginPage(page);
+      await login.goto();
+      await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);
+      const token = (await (await request.post('/api/auth/login', { data: SUPERADMIN })).json()).data.access_token as string;
+      const id = uniqueId();
+      const pages = new SchemaResourcePage(page, 'cms/admin/landing-pages');
+
+      await page.goto('/admin/landing-page');
+      await expect(pages.row('Active')).toBeVisible();
+      await pages.expectNoHorizontalScroll();
+      await pages.root.getByRole('button', { name: 'Create Page', exact: true }).click();
+      await expect(page.getByText('Landing page created successfully', { exact: true }).first()).toBeVisible();
+      const hero = page.getByRole('textbox', { name: 'Hero title', exact: true });
+      await hero.fill(`Spring launch ${id}`);
+      await hero.blur();
+      await expect(page.getByText('Page updated successfully', { exact: true }).first()).toBeVisible();
+
+      // a feature title the server refuses: the editor says so in the server's words and sends nothing
+      const featureForm = page.getByRole('form', { name: 'Add Feature' });
+      const tooLong = `Feature ${id}`.padEnd(201, 'x');
+      const pageId = Number(new URL(page.url()).searchParams.get('page'));
+      let writes = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().includes(`/api/cms/admin/landing-pages/${pageId}/features`)) writes += 1;
+      });
+      await featureForm.getByRole('textbox', { name: /^Title/ }).fill(tooLong);
+      await featureForm.getByRole('button', { name: 'Add Feature' }).click();
+      const said = await serverMessage(request, token, `/api/cms/admin/landing-pages/${pageId}/features`, { title: tooLong }, 'title');
+      expect(said).toMatch(/200/);
+      await expect(featureForm.getByText(said!, { exact: true })).toBeVisible();
+      expect(writes).toBe(0);
+      await pages.expectNoHorizontalScroll();
+
+      // back in the list: the new page, inactive; open it again and delete it after confirming
+      await page.getByRole('button', { name: 'All pages' }).click();
+      await expect(pages.row(`Spring launch ${id}`)).toContainText('Inactive');
+      await pages.expectNoHorizontalScroll();
+      const edit = pages.root.getByRole('button', { name: `Edit Spring launch ${id}` });
+      if (await edit.count()) await edit.click();
+      else await pages.row(`Spring launch ${id}`).click();
+      await expect(hero).toHaveValue(`Spring launch ${id}`);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('dialog').filter({ hasText: 'Delete landing page' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Landing page deleted successfully').first()).toBeVisible();
+      await expect(pages.row(`Spring launch ${id}`)).toHaveCount(0);
+    });
   });
 }

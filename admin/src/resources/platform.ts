@@ -24,9 +24,28 @@ export const features: ResourceConfig = {
   form: { include: ['feature_code', 'feature_name', 'module', 'feature_type', 'description', 'is_active'] },
 };
 
+/** The landing pages: a page is added empty and written in the editor, which saves each field on blur. */
+export const landingPages: ResourceConfig = {
+  name: 'cms/admin/landing-pages',
+  list: { include: ['hero_title', 'created_at', 'is_active'], primary: 'hero_title', secondary: 'created_at', status: 'is_active' },
+};
+
 const MODULES = { hr: 'HR', face: 'Face recognition', monitoring: 'Monitoring', kpi: 'KPI', api: 'API', support: 'Support' };
 
 export const platformMessages = {
+  'cms/admin/landing-pages': {
+    empty: 'No landing pages yet. Create one to get started.',
+    add: 'Create Page',
+    create_first: 'Create Page',
+    edit: 'Edit',
+    delete: 'Delete',
+    deleted: 'Landing page deleted successfully',
+    delete_failed: 'Failed to delete landing page',
+    confirm_delete_title: 'Delete landing page',
+    confirm_delete: 'Delete "%{name}" with its features and testimonials? This cannot be undone.',
+    columns: { hero_title: 'Page', created_at: 'Created', is_active: 'Status' },
+    fields: { hero_title: 'Hero title', created_at: 'Created', is_active: 'Status' },
+  },
   'auth/companies': {
     add: 'Add Company',
     create_title: 'Add Company',

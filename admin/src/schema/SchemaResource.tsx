@@ -102,6 +102,9 @@ interface PanelProps {
   title?: ReactNode;
   /** more buttons beside Add */
   actions?: ReactNode;
+  /** Add and Edit lead to the screen's own editor (a page written field by field) instead of the generated dialog */
+  onCreate?: () => void;
+  onEdit?: (record: RaRecord) => void;
 }
 
 /**
@@ -110,7 +113,7 @@ interface PanelProps {
  * the server's rules, a details view where the API has one, delete after a confirmation, bulk
  * delete, each action offered only to who may do it. Embeddable in a tab of a custom screen.
  */
-export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
+export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdit }: PanelProps) {
   const resource = resourceSchema(config.name);
   const rights = useRights(resource);
   const labels = useLabels(config.name);
@@ -124,7 +127,9 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
   const sortable = new Set(resource.list?.sortable ?? []);
   const name = (record: RaRecord) => representation(config.name)(record);
   const close = () => setOpen(null);
-  const openRow = (record: RaRecord) => onOpen ? onOpen(record, { edit: () => setOpen({ mode: 'edit', record }) }) : setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
+  const create = onCreate ?? (() => setOpen({ mode: 'create' }));
+  const edit = (record: RaRecord) => (onEdit ? onEdit(record) : setOpen({ mode: 'edit', record }));
+  const openRow = (record: RaRecord) => onOpen ? onOpen(record, { edit: () => edit(record) }) : setOpen(rights.show || !rights.edit ? { mode: 'show', record } : { mode: 'edit', record });
 
   const RowActions = config.rowActions;
   const rowActions = (record: RaRecord) => (
@@ -132,7 +137,7 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
       {RowActions && <RowActions record={record} />}
       {rights.edit && (
         <Tooltip title={labels.text('edit')}>
-          <IconButton size="small" aria-label={`${labels.text('edit')} ${name(record)}`} onClick={() => setOpen({ mode: 'edit', record })}>
+          <IconButton size="small" aria-label={`${labels.text('edit')} ${name(record)}`} onClick={() => edit(record)}>
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
@@ -166,14 +171,14 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
         pagination={resource.list?.paged === false ? false : <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
         exporter={false}
         queryOptions={{ meta: { whole: resource.list?.paged === false } }}
-        empty={<EmptyState labels={labels} canCreate={rights.create} onCreate={() => setOpen({ mode: 'create' })} />}
+        empty={<EmptyState labels={labels} canCreate={rights.create} onCreate={create} />}
         actions={
           <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 'auto' }}>
             {title && <Box sx={{ flexGrow: 1, minWidth: 0 }}>{title}</Box>}
             {filters.length > 1 && <FilterButton />}
             {actions}
             {rights.create && (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ mode: 'create' })}>
+              <Button variant="contained" startIcon={<AddIcon />} onClick={create}>
                 {labels.text('add')}
               </Button>
             )}
@@ -248,7 +253,7 @@ export function SchemaResource({ config, title, actions, onOpen }: PanelProps) {
           config={config}
           row={open.record}
           onClose={close}
-          onEdit={rights.edit ? () => setOpen({ mode: 'edit', record: open.record }) : undefined}
+          onEdit={rights.edit ? () => edit(open.record) : undefined}
           onDelete={rights.delete ? () => setDeleting(open.record) : undefined}
         />
       )}

@@ -66,6 +66,11 @@ export interface ResourceSchema {
 
 export interface ConsoleSchema {
   resources: Record<string, ResourceSchema>;
+  /**
+   * The bodies of the operations on one record that are not its plain update (a feature added to
+   * a page, a reason to reject), by method and path without /api/: `POST cms/admin/landing-pages/{id}/features`.
+   */
+  actions: Record<string, ObjectSchema>;
 }
 
 type Json = Record<string, any>;
@@ -189,5 +194,21 @@ export function compactDocument(doc: Json): ConsoleSchema {
       },
     };
   }
-  return { resources };
+  return { resources, actions: actionsOf(doc, paths, resources) };
+}
+
+const METHODS = ['post', 'put', 'patch'] as const;
+
+function actionsOf(doc: Json, paths: Record<string, Json>, resources: Record<string, ResourceSchema>): Record<string, ObjectSchema> {
+  const actions: Record<string, ObjectSchema> = {};
+  for (const [path, item] of Object.entries(paths)) {
+    if (!path.startsWith(API_PREFIX) || !path.includes('{')) continue;
+    const name = path.slice(API_PREFIX.length);
+    for (const method of METHODS) {
+      const isUpdate = method !== 'post' && name.endsWith('/{id}') && !!resources[name.slice(0, -'/{id}'.length)]?.update;
+      const body = item[method] && !isUpdate ? bodyOf(doc, item[method]) : undefined;
+      if (body) actions[`${method.toUpperCase()} ${name}`] = body;
+    }
+  }
+  return actions;
 }

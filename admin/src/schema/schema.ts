@@ -2,12 +2,19 @@ import { useTranslate } from 'react-admin';
 import schema from 'virtual:console-schema';
 import { useSession } from '../auth/useSession';
 import { isImpersonating, toModuleAccess, type Session } from '../providers/session';
-import type { OperationRule, ResourceSchema } from './compact';
+import type { ObjectSchema, OperationRule, ResourceSchema } from './compact';
 import { humanize } from './derive';
 
 export const resourceSchema = (name: string): ResourceSchema => {
   const found = schema.resources[name];
   if (!found) throw new Error(`The API document has no collection ${name}`);
+  return found;
+};
+
+/** The body of an operation on one record beyond its update (see ConsoleSchema.actions). */
+export const actionSchema = (key: string): ObjectSchema => {
+  const found = schema.actions[key];
+  if (!found) throw new Error(`The API document has no body for ${key}`);
   return found;
 };
 

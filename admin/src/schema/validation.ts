@@ -35,3 +35,13 @@ export function validatorsOf(field: FieldDescriptor, translate: Translate): Vali
   if (rules.uri) out.push((value: unknown) => (!value || /^https?:\/\/\S+$/i.test(String(value)) ? undefined : say('uri')));
   return out;
 }
+
+/** The first of a field's rules a value breaks, in the server's words, or null (for inputs outside a react-admin form). */
+export function brokenRule(field: FieldDescriptor, value: unknown, translate: Translate): string | null {
+  for (const rule of validatorsOf(field, translate)) {
+    const broken = rule(value === '' ? null : value, {}, { source: field.source });
+    if (typeof broken === 'string') return broken;
+    if (broken && typeof broken === 'object' && 'message' in broken) return translate(broken.message, broken.args);
+  }
+  return null;
+}

@@ -4,7 +4,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
-import { cmsApi, toWire, type FeatureChanges, type LandingFeature, type LandingPage } from './api';
+import { actionSchema } from '../../schema/schema';
+import { useRuleCheck, wireValue } from '../../schema/useRuleCheck';
+import { cmsApi, type FeatureChanges, type LandingFeature, type LandingPage } from './api';
 import { BlurField } from './BlurField';
 import { FieldGrid, Section } from './Section';
 
@@ -15,13 +17,14 @@ export function FeaturesEditor({ page, setPage }: { page: LandingPage; setPage: 
   const translate = useTranslate();
   const notify = useNotify();
   const [deleting, setDeleting] = useState<LandingFeature | null>(null);
+  const rules = useRuleCheck(actionSchema('PUT cms/admin/features/{id}'));
 
   const replace = (feature: LandingFeature) =>
     setPage((p) => ({ ...p, features: p.features.map((f) => (f.id === feature.id ? feature : f)).sort(byOrder) }));
 
   const save = async (feature: LandingFeature, field: keyof FeatureChanges, text: string): Promise<string | null> => {
     try {
-      replace(await cmsApi.updateFeature(feature.id, { [field]: toWire(text, field === 'order_index') }));
+      replace(await cmsApi.updateFeature(feature.id, { [field]: wireValue(rules.field(field), text) }));
       notify('landing_page.messages.feature_updated', { type: 'success' });
       return null;
     } catch (error) {
@@ -57,29 +60,34 @@ export function FeaturesEditor({ page, setPage }: { page: LandingPage; setPage: 
                     label={translate('landing_page.fields.title')}
                     value={feature.title}
                     required
+                    validate={rules.check('title')}
                     onSave={(text) => save(feature, 'title', text)}
                   />
                   <BlurField
                     label={translate('landing_page.fields.icon_name')}
                     value={feature.icon_name}
+                    validate={rules.check('icon_name')}
                     onSave={(text) => save(feature, 'icon_name', text)}
                   />
                   <BlurField
                     label={translate('landing_page.fields.order_index')}
                     value={feature.order_index}
                     type="number"
+                    validate={rules.check('order_index')}
                     onSave={(text) => save(feature, 'order_index', text)}
                   />
                   <BlurField
                     label={translate('landing_page.fields.image_url')}
                     value={feature.image_url}
                     type="url"
+                    validate={rules.check('image_url')}
                     onSave={(text) => save(feature, 'image_url', text)}
                   />
                   <BlurField
                     label={translate('landing_page.fields.description')}
                     value={feature.description}
                     multiline
+                    validate={rules.check('description')}
                     onSave={(text) => save(feature, 'description', text)}
                     sx={{ gridColumn: '1 / -1' }}
                   />
@@ -121,9 +129,13 @@ function NewFeatureForm({ pageId, onCreated }: { pageId: number; onCreated: (fea
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const rules = useRuleCheck(actionSchema('POST cms/admin/landing-pages/{id}/features'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const broken = rules.checkAll({ title, icon_name: iconName, description });
+    setErrors(broken);
+    if (Object.keys(broken).length) return;
     setSaving(true);
     try {
       onCreated(await cmsApi.addFeature(pageId, { title, icon_name: iconName || undefined, description: description || undefined }));

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { Alert, Box, Button, Chip, Stack } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
-import { formFields, type FieldDescriptor } from '../../schema/derive';
+import { landingPages } from '../../resources/platform';
 import { resourceSchema } from '../../schema/schema';
-import { validatorsOf } from '../../schema/validation';
-import { cmsApi, toWire, type LandingPage, type PageChanges } from './api';
+import { SchemaDeleteConfirm } from '../../schema/SchemaResource';
+import { useRuleCheck, wireValue } from '../../schema/useRuleCheck';
+import { cmsApi, type LandingPage, type PageChanges } from './api';
 import { BlurField } from './BlurField';
 import { FeaturesEditor } from './FeaturesEditor';
 import { FieldGrid, Section } from './Section';
@@ -68,13 +70,6 @@ const SEO: FieldSpec[] = [
   { field: 'seo_description', multiline: true },
   { field: 'og_image_url', type: 'url' },
 ];
-/** The update body's fields with the server's rules, from the API document. */
-const PAGE_FIELDS: Record<string, FieldDescriptor> = Object.fromEntries(
-  formFields(resourceSchema('cms/admin/landing-pages').update).map((field) => [field.source, field]),
-);
-
-const NUMERIC = new Set(['integer', 'number']);
-
 const SOCIAL_NETWORKS = ['facebook', 'twitter', 'linkedin', 'instagram'] as const;
 
 /** Editing one landing page: every field saves when it loses focus (platform.md 2.11). */
@@ -83,6 +78,8 @@ export function LandingPageEditor({ initial, onBack }: { initial: LandingPage; o
   const notify = useNotify();
   const [page, setPage] = useState(initial);
   const [activating, setActivating] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const rules = useRuleCheck(resourceSchema('cms/admin/landing-pages').update);
 
   /** PUT of one field; the error message for the field when it fails. */
   const savePage = async (field: keyof PageChanges, value: PageChanges[keyof PageChanges]): Promise<string | null> => {
@@ -109,23 +106,10 @@ export function LandingPageEditor({ initial, onBack }: { initial: LandingPage; o
     }
   };
 
-  /** The first of the server's rules the typed text breaks, in the server's words. */
-  const check = (descriptor: FieldDescriptor | undefined) => (text: string) => {
-    if (!descriptor) return null;
-    const value = toWire(text, NUMERIC.has(descriptor.kind));
-    for (const rule of validatorsOf(descriptor, translate)) {
-      const broken = rule(value === '' ? null : value, {}, { source: descriptor.source });
-      if (typeof broken === 'string') return broken;
-      if (broken && typeof broken === 'object' && 'message' in broken) return translate(broken.message, broken.args);
-    }
-    return null;
-  };
-
   const fields = (specs: FieldSpec[]) =>
     specs.map(({ field, multiline, type, hint }) => {
-      const descriptor = PAGE_FIELDS[field];
-      const kind = descriptor?.kind;
-      const shown = kind && NUMERIC.has(kind) ? 'number' : kind === 'email' ? 'email' : kind === 'uri' ? 'url' : type;
+      const kind = rules.field(field)?.kind;
+      const shown = kind === 'integer' || kind === 'number' ? 'number' : kind === 'email' ? 'email' : kind === 'uri' ? 'url' : type;
       return (
         <BlurField
           key={field}
@@ -135,8 +119,8 @@ export function LandingPageEditor({ initial, onBack }: { initial: LandingPage; o
           type={shown}
           multiline={multiline}
           helperText={hint ? translate(hint) : undefined}
-          validate={check(descriptor)}
-          onSave={(text) => savePage(field, toWire(text, shown === 'number'))}
+          validate={rules.check(field)}
+          onSave={(text) => savePage(field, wireValue(rules.field(field), text))}
           sx={multiline ? { gridColumn: { sm: '1 / -1' } } : undefined}
         />
       );
@@ -155,6 +139,9 @@ export function LandingPageEditor({ initial, onBack }: { initial: LandingPage; o
             <Button startIcon={<OpenInNewIcon />} href="/" target="_blank" rel="noopener">
               {translate('landing_page.view_site')}
             </Button>
+            <Button color="error" startIcon={<DeleteIcon />} onClick={() => setDeleting(true)}>
+              {translate('landing_page.delete')}
+            </Button>
             {page.is_active ? (
               <Chip color="success" icon={<CheckCircleIcon />} label={translate('landing_page.active')} />
             ) : (
@@ -165,6 +152,13 @@ export function LandingPageEditor({ initial, onBack }: { initial: LandingPage; o
           </>
         }
       />
+      {deleting && (
+        <SchemaDeleteConfirm
+          config={landingPages}
+          record={page}
+          onClose={(deleted) => (deleted ? onBack() : setDeleting(false))}
+        />
+      )}
       {!page.is_active && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {translate('landing_page.inactive_notice')}

@@ -1,99 +1,80 @@
-import {
-  Button,
-  Card,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useTranslate } from 'react-admin';
-import type { LandingPage } from './api';
+import { useState } from 'react';
+import { Box, Button, Chip, Typography } from '@mui/material';
+import { useNotify, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { errorMessage } from '../../providers/httpClient';
+import { landingPages } from '../../resources/platform';
+import type { ResourceConfig } from '../../schema/config';
+import { SchemaResource } from '../../schema/SchemaResource';
+import { cmsApi } from './api';
 
-/** The landing pages with their created date and an Active badge; edit, activate, delete. */
-export function LandingPageList({
-  pages,
-  busy,
-  onEdit,
-  onActivate,
-  onDelete,
-}: {
-  pages: LandingPage[];
-  busy: boolean;
-  onEdit: (page: LandingPage) => void;
-  onActivate: (page: LandingPage) => void;
-  onDelete: (page: LandingPage) => void;
-}) {
+const PageTitle = ({ record }: { record: RaRecord }) => {
   const translate = useTranslate();
-  if (pages.length === 0) {
-    return (
-      <Card variant="outlined" sx={{ p: 3 }}>
-        <Typography color="text.secondary">{translate('landing_page.empty')}</Typography>
-      </Card>
-    );
-  }
   return (
-    <TableContainer component={Card} variant="outlined">
-      <Table aria-label={translate('screens.landing_page')}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{translate('landing_page.columns.page')}</TableCell>
-            <TableCell>{translate('landing_page.columns.created')}</TableCell>
-            <TableCell>{translate('landing_page.columns.status')}</TableCell>
-            <TableCell align="right">{translate('landing_page.columns.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {pages.map((page) => {
-            const title = page.hero_title || translate('landing_page.untitled');
-            return (
-              <TableRow key={page.id} hover data-testid={`landing-page-${page.id}`}>
-                <TableCell>
-                  <Typography sx={{ fontWeight: 600 }}>{title}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    #{page.id}
-                  </Typography>
-                </TableCell>
-                <TableCell>{new Date(page.created_at).toLocaleString()}</TableCell>
-                <TableCell>
-                  {page.is_active ? (
-                    <Chip color="success" size="small" label={translate('landing_page.active')} />
-                  ) : (
-                    <Chip variant="outlined" size="small" label={translate('landing_page.inactive')} />
-                  )}
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => onEdit(page)} aria-label={`${translate('landing_page.edit')} ${title}`}>
-                    {translate('landing_page.edit')}
-                  </Button>
-                  {!page.is_active && (
-                    <Button
-                      size="small"
-                      disabled={busy}
-                      onClick={() => onActivate(page)}
-                      aria-label={`${translate('landing_page.activate')} ${title}`}
-                    >
-                      {translate('landing_page.activate')}
-                    </Button>
-                  )}
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={busy}
-                    onClick={() => onDelete(page)}
-                    aria-label={`${translate('landing_page.delete')} ${title}`}
-                  >
-                    {translate('landing_page.delete')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <Box>
+      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+        {record.hero_title || translate('landing_page.untitled')}
+      </Typography>
+      <Typography component="span" variant="body2" color="text.secondary">
+        #{record.id}
+      </Typography>
+    </Box>
+  );
+};
+
+const ActiveBadge = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  return record.is_active ? (
+    <Chip color="success" size="small" label={translate('landing_page.active')} />
+  ) : (
+    <Chip variant="outlined" size="small" label={translate('landing_page.inactive')} />
+  );
+};
+
+/** Publishes a page that is not the active one. */
+const ActivateButton = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [busy, setBusy] = useState(false);
+  if (record.is_active) return null;
+  const activate = async () => {
+    setBusy(true);
+    try {
+      await cmsApi.activate(Number(record.id));
+      notify('landing_page.messages.activated', { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error, translate('landing_page.messages.activate_failed')), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      disabled={busy}
+      onClick={() => void activate()}
+      aria-label={`${translate('landing_page.activate')} ${record.hero_title || translate('landing_page.untitled')}`}
+    >
+      {translate('landing_page.activate')}
+    </Button>
+  );
+};
+
+const config: ResourceConfig = {
+  ...landingPages,
+  cells: { hero_title: PageTitle, is_active: ActiveBadge },
+  rowActions: ActivateButton,
+};
+
+/** The landing pages with their created date and an Active badge; open one in the editor, activate, delete. */
+export function LandingPageList({ onCreate, onOpen }: { onCreate: () => void; onOpen: (id: number) => void }) {
+  return (
+    <SchemaResource
+      config={config}
+      onCreate={onCreate}
+      onEdit={(record) => onOpen(Number(record.id))}
+      onOpen={(record) => onOpen(Number(record.id))}
+    />
   );
 }

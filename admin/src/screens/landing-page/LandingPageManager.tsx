@@ -1,14 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button } from '@mui/material';
-import AddIcon from '@mui/icons-material/Add';
-import { Confirm, Loading, useNotify, useTranslate } from 'react-admin';
+import { Loading, useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { errorMessage } from '../../providers/httpClient';
 import { cmsApi, type LandingPage } from './api';
 import { LandingPageEditor } from './LandingPageEditor';
 import { LandingPageList } from './LandingPageList';
-import { LoadError } from '../../layout/LoadError';
 
 type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
@@ -26,38 +24,11 @@ export default function LandingPageManager() {
 function ListScreen({ onOpen }: { onOpen: (id: number) => void }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const [state, setState] = useState<Load<LandingPage[]>>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState<LandingPage | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      setState({ status: 'ready', data: await cmsApi.list() });
-    } catch (error) {
-      const message = errorMessage(error, translate('landing_page.messages.fetch_failed'));
-      setState({ status: 'error', message });
-      notify(message, { type: 'error' });
-    }
-  }, [notify, translate]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
-    setBusy(true);
-    try {
-      await action();
-      notify(success, { type: 'success' });
-      await load();
-    } catch (error) {
-      notify(errorMessage(error, translate(failure)), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  /** A page starts empty and is written in the editor. */
   const create = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       const page = await cmsApi.create();
@@ -71,45 +42,8 @@ function ListScreen({ onOpen }: { onOpen: (id: number) => void }) {
 
   return (
     <>
-      <PageHeader
-        title={translate('screens.landing_page')}
-        subtitle={translate('landing_page.subtitle')}
-        actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => void create()} disabled={busy}>
-            {translate('landing_page.create')}
-          </Button>
-        }
-      />
-      {state.status === 'loading' && <Loading />}
-      {state.status === 'error' && (
-        <LoadError onRetry={load}>
-          {state.message}
-        </LoadError>
-      )}
-      {state.status === 'ready' && (
-        <LandingPageList
-          pages={state.data}
-          busy={busy}
-          onEdit={(page) => onOpen(page.id)}
-          onActivate={(page) =>
-            void run(() => cmsApi.activate(page.id), 'landing_page.messages.activated', 'landing_page.messages.activate_failed')
-          }
-          onDelete={setDeleting}
-        />
-      )}
-      <Confirm
-        isOpen={!!deleting}
-        title={translate('landing_page.confirm_delete_title')}
-        content={translate('landing_page.confirm_delete', {
-          title: deleting?.hero_title || translate('landing_page.untitled'),
-        })}
-        onConfirm={() => {
-          const page = deleting;
-          setDeleting(null);
-          if (page) void run(() => cmsApi.remove(page.id), 'landing_page.messages.deleted', 'landing_page.messages.delete_failed');
-        }}
-        onClose={() => setDeleting(null)}
-      />
+      <PageHeader title={translate('screens.landing_page')} subtitle={translate('landing_page.subtitle')} />
+      <LandingPageList onCreate={() => void create()} onOpen={onOpen} />
     </>
   );
 }

@@ -4,7 +4,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
-import { cmsApi, toWire, type LandingPage, type Testimonial, type TestimonialChanges } from './api';
+import { actionSchema } from '../../schema/schema';
+import { useRuleCheck, wireValue } from '../../schema/useRuleCheck';
+import { cmsApi, type LandingPage, type Testimonial, type TestimonialChanges } from './api';
 import { BlurField } from './BlurField';
 import { FieldGrid, Section } from './Section';
 
@@ -15,6 +17,7 @@ export function TestimonialsEditor({ page, setPage }: { page: LandingPage; setPa
   const translate = useTranslate();
   const notify = useNotify();
   const [deleting, setDeleting] = useState<Testimonial | null>(null);
+  const rules = useRuleCheck(actionSchema('PUT cms/admin/testimonials/{id}'));
 
   const save = async (
     testimonial: Testimonial,
@@ -73,6 +76,7 @@ export function TestimonialsEditor({ page, setPage }: { page: LandingPage; setPa
                   value={testimonial.testimonial_text}
                   multiline
                   required
+                  validate={rules.check('testimonial_text')}
                   onSave={(text) => save(testimonial, 'testimonial_text', text)}
                 />
                 <FieldGrid columns={4}>
@@ -83,7 +87,8 @@ export function TestimonialsEditor({ page, setPage }: { page: LandingPage; setPa
                       value={testimonial[field]}
                       type={field === 'client_avatar_url' ? 'url' : 'text'}
                       required={field === 'client_name'}
-                      onSave={(text) => save(testimonial, field, toWire(text, false))}
+                      validate={rules.check(field)}
+                      onSave={(text) => save(testimonial, field, wireValue(rules.field(field), text))}
                     />
                   ))}
                 </FieldGrid>
@@ -125,9 +130,13 @@ function NewTestimonialForm({ pageId, onCreated }: { pageId: number; onCreated: 
   const [rating, setRating] = useState(5);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const rules = useRuleCheck(actionSchema('POST cms/admin/landing-pages/{id}/testimonials'));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const broken = rules.checkAll(values);
+    setErrors(broken);
+    if (Object.keys(broken).length) return;
     setSaving(true);
     try {
       onCreated(

@@ -33,7 +33,3 @@ export const cmsApi = {
     apiData<Testimonial>(client.PUT('/api/cms/admin/testimonials/{id}', { ...one(id), body: changes })),
   removeTestimonial: (id: number) => client.DELETE('/api/cms/admin/testimonials/{id}', one(id)),
 };
-
-/** A field's text as typed → the value sent: numbers for number fields (the server names a bad one). */
-export const toWire = (text: string, numeric: boolean): string | number =>
-  numeric && /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;

@@ -91,7 +91,7 @@ export class KpiBonusPage {
 
   /** In the open rule form: fills tier `index` (0-based). */
   async fillTier(index: number, tier: { from: string; bonus: string; value: string }) {
-    const row = this.ruleDialog.getByTestId('bonus-tier').nth(index);
+    const row = this.ruleDialog.locator('.RaSimpleFormIterator-line').nth(index);
     await row.getByRole('spinbutton', { name: /^From achievement/ }).fill(tier.from);
     await this.choose(row, 'Bonus', tier.bonus);
     await row.getByRole('spinbutton', { name: /^(Amount|Percent)/ }).fill(tier.value);

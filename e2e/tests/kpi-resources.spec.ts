@@ -87,8 +87,36 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText('Target deleted successfully').first()).toBeVisible();
       await expect(targets.row(`Won deals ${id}`)).toHaveCount(0);
 
-      // the KPI goes once its target is gone
+      // the KPIs tab opens on the monthly KPIs (hr.md 2: the period filter defaults to monthly)
       await openTab(page, 'KPIs');
+      await expect(kpis.root.getByRole('combobox', { name: 'Period' }).first()).toContainText('Monthly');
+
+      // bonus rules: the generated list below the KPIs, its form with the tiers
+      const rules = new SchemaResourcePage(page, 'kpi/bonus-rules');
+      await rules.openAdd('New Bonus Rule');
+      const longName = `Tiered ${id}`.padEnd(151, 'x');
+      await rules.fill({ KPI: { pick: `Won deals ${id}` }, 'Rule name': longName, 'Amount or percent': 150 });
+      const sentRules = rules.countWrites();
+      await rules.save();
+      const saidRule = await serverMessage(request, token, '/api/kpi/bonus-rules', { kpi_id: 1, name: longName, tiers: [{ min_achievement: '100.00', bonus_type: 'fixed', bonus_value: '1.00' }] }, 'name');
+      expect(saidRule).toMatch(/150/);
+      await expect(rules.fieldError(saidRule!)).toBeVisible();
+      expect(sentRules()).toBe(0);
+      await rules.fill({ 'Rule name': `Tiered ${id}` });
+      await rules.save();
+      await rules.expectSaved('Bonus rule saved');
+      await expect(rules.row(`Tiered ${id}`)).toBeVisible();
+      await rules.expectNoHorizontalScroll();
+      await rules.openEdit(`Tiered ${id}`);
+      await expect(rules.field('Amount or percent')).toHaveValue('150.00');
+      await rules.fill({ 'Rule name': `Tiered plus ${id}` });
+      await rules.save();
+      await rules.expectSaved('Bonus rule saved');
+      await rules.delete(`Tiered plus ${id}`, 'Delete bonus rule');
+      await expect(page.getByText('Bonus rule deleted').first()).toBeVisible();
+      await expect(rules.row(`Tiered plus ${id}`)).toHaveCount(0);
+
+      // the KPI goes once its target is gone
       await kpis.delete(`Won deals ${id}`, 'Delete KPI');
       await expect(page.getByText('KPI deleted successfully').first()).toBeVisible();
       await expect(kpis.row(`Won deals ${id}`)).toHaveCount(0);

@@ -7,6 +7,8 @@ export const kpis: ResourceConfig = {
     primary: 'name',
     secondary: 'category',
     status: 'is_active',
+    // hr.md 2: the period filter defaults to monthly
+    filterDefaults: { period_type: 'monthly' },
   },
   form: {
     include: ['name', 'code', 'category', 'kpi_type', 'data_source_type', 'period_type', 'direction', 'unit', 'description', 'is_active'],
@@ -31,7 +33,12 @@ export const kpiTargets: ResourceConfig = {
 export const bonusRules: ResourceConfig = {
   name: 'kpi/bonus-rules',
   list: { include: ['name', 'kpi_name', 'max_bonus_amount', 'is_active'], primary: 'name', secondary: 'kpi_name', status: 'is_active' },
-  form: { wide: ['name', 'kpi_id', 'description', 'tiers'] },
+  form: {
+    include: ['kpi_id', 'name', 'is_active', 'description', 'tiers', 'max_bonus_amount'],
+    wide: ['kpi_id', 'description', 'tiers'],
+    locked: ['kpi_id'],
+    defaults: { tiers: [{ min_achievement: 100, bonus_type: 'fixed' }] },
+  },
 };
 
 export const kpiValues: ResourceConfig = {
@@ -130,7 +137,7 @@ export const kpiMessages = {
     },
   },
   'kpi/bonus-rules': {
-    add: 'Bonus Rule',
+    add: 'New Bonus Rule',
     create_title: 'Bonus Rule',
     edit_title: 'Bonus Rule',
     empty: 'No bonus rules yet',
@@ -141,6 +148,9 @@ export const kpiMessages = {
     delete_failed: 'Failed to delete bonus rule',
     confirm_delete_title: 'Delete bonus rule',
     confirm_delete: 'Delete the bonus rule %{name}?',
+    title: 'Bonus Rules',
+    add_item: { tiers: 'Add tier' },
+    remove_item: { tiers: 'Remove tier' },
     fields: {
       name: 'Rule name',
       kpi_id: 'KPI',

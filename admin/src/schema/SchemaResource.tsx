@@ -166,6 +166,7 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
         title={false}
         filters={filters.length ? filters : undefined}
         filter={config.list?.filter}
+        filterDefaultValues={config.list?.filterDefaults}
         sort={resource.list?.defaultSort ?? { field: 'id', order: 'ASC' }}
         perPage={config.list?.perPage ?? 25}
         pagination={resource.list?.paged === false ? false : <Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
@@ -292,12 +293,13 @@ export const FormDialog = ({ title, onClose, children }: { title: string; onClos
   const labels = useLabels('');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} scroll="paper" aria-labelledby="schema-dialog-title">
+      {/* the dialog is named by its title alone: the close button is beside it, not in it */}
       <DialogTitle id="schema-dialog-title" sx={{ pr: 6, fontWeight: 700 }}>
         {title}
-        <IconButton aria-label={labels.translate('ra.action.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
       </DialogTitle>
+      <IconButton aria-label={labels.translate('ra.action.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        <CloseIcon />
+      </IconButton>
       <DialogContent dividers sx={{ p: 0 }}>
         {children}
       </DialogContent>

@@ -27,6 +27,8 @@ export interface ResourceConfig {
     perPage?: number;
     /** a filter always sent (e.g. one parent's children) */
     filter?: Record<string, unknown>;
+    /** the filters a list opens with, which a person may change (e.g. the monthly KPIs) */
+    filterDefaults?: Record<string, unknown>;
     /** the values an enum filter offers where the spec offers fewer than the field has */
     filterChoices?: Record<string, readonly (string | number)[]>;
   };

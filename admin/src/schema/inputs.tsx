@@ -1,4 +1,5 @@
 import {
+  AddItemButton,
   ArrayInput,
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -6,6 +7,7 @@ import {
   DateInput,
   NumberInput,
   ReferenceArrayInput,
+  RemoveItemButton,
   ReferenceInput,
   SelectArrayInput,
   SelectInput,
@@ -99,7 +101,15 @@ export function SchemaInput({ resource, field, source = field.source, disabled, 
     case 'objects':
       return (
         <ArrayInput source={source} label={label} validate={validate}>
-          <SimpleFormIterator inline disableReordering>
+          <SimpleFormIterator
+            resource={resource}
+            inline
+            disableReordering
+            disableClear
+            // "Add tier" rather than "Add" where the catalogue names the item
+            addButton={<AddItemButton label={labels.translate(`resources.${resource}.add_item.${field.source}`, { _: labels.translate('ra.action.add') })} />}
+            removeButton={<RemoveItemButton label={labels.translate(`resources.${resource}.remove_item.${field.source}`, { _: labels.translate('ra.action.remove') })} />}
+          >
             {(field.children ?? []).map((child) => (
               <SchemaInput key={child.source} resource={resource} field={child} />
             ))}

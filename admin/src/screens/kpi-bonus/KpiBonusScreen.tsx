@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
-import { useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { components } from '../../../../openapi/schema';
 import { PageHeader } from '../../layout/PageHeader';
-import { kpiValues } from '../../resources/kpi';
+import { bonusRules, kpiValues } from '../../resources/kpi';
 import type { ResourceConfig } from '../../schema/config';
 import { formatDecimal, useFormat } from '../../schema/format';
 import { SchemaInput } from '../../schema/inputs';
 import { useLabels } from '../../schema/schema';
 import { CreateForm, EditForm, FormDialog } from '../../schema/SchemaResource';
 import { BonusesTab } from './BonusesTab';
-import { BonusRuleDialog } from './BonusRuleDialog';
 import { DashboardTab } from './DashboardTab';
 import { KpiRowActions, KpisTab } from './KpisTab';
 import { currentPeriod, type Period } from './period';
@@ -35,6 +34,35 @@ const withTargetDefaults = (config: ResourceConfig, kpi?: Kpi): ResourceConfig =
       defaults: { target_type: 'employee', period_start_date: period.start, period_end_date: period.end, ...(kpi ? { kpi_id: kpi.id } : {}) },
     },
   };
+};
+
+/**
+ * Bonus Rule of a KPI: tiers from a minimum achievement to a fixed amount or a percent of the
+ * monthly salary (the highest tier reached applies), and an optional cap per payment. Opens the
+ * KPI's rule when it has one; a new one starts with one tier at 100 %.
+ */
+const RuleDialog = ({ kpi, onClose }: { kpi: Kpi; onClose: () => void }) => {
+  const translate = useTranslate();
+  const labels = useLabels(bonusRules.name);
+  const config: ResourceConfig = {
+    ...bonusRules,
+    form: {
+      ...bonusRules.form,
+      defaults: { ...bonusRules.form?.defaults, kpi_id: kpi.id, name: translate('kpi_bonus.rule_form.default_name', { kpi: kpi.name }) },
+    },
+  };
+  return (
+    <FormDialog title={labels.text('create_title')} onClose={onClose}>
+      <Typography sx={{ px: 2, pt: 2 }} color="text.secondary">
+        {translate('kpi_bonus.rule_form.for_kpi', { name: `${kpi.name} (${kpi.code})` })}
+      </Typography>
+      {kpi.bonus_rule_id ? (
+        <EditForm config={config} row={{ id: kpi.bonus_rule_id } as RaRecord} onDone={onClose} />
+      ) : (
+        <CreateForm config={config} onDone={onClose} />
+      )}
+    </FormDialog>
+  );
 };
 
 /** Record actual value: the measured result of a manual KPI for the target's subject and period; a value already recorded is corrected in place. */
@@ -85,7 +113,6 @@ const ValueDialog = ({ target, onClose }: { target: Target; onClose: () => void 
  */
 export default function KpiBonusScreen() {
   const translate = useTranslate();
-  const refresh = useRefresh();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab') as TabKey | null;
   const tab: TabKey = asked && TABS.includes(asked) ? asked : 'dashboard';
@@ -134,16 +161,7 @@ export default function KpiBonusScreen() {
           <CreateForm config={withTargetDefaults(targets, open.kpi)} onDone={close} />
         </FormDialog>
       )}
-      {open?.kind === 'rule' && (
-        <BonusRuleDialog
-          kpi={open.kpi}
-          onClose={close}
-          onSaved={() => {
-            close();
-            refresh();
-          }}
-        />
-      )}
+      {open?.kind === 'rule' && <RuleDialog kpi={open.kpi} onClose={close} />}
       {open?.kind === 'value' && <ValueDialog target={open.target} onClose={close} />}
     </Box>
   );

@@ -1,10 +1,10 @@
 import { createContext, useContext } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEventsOutlined';
 import { useTranslate, type RaRecord } from 'react-admin';
 import type { components } from '../../../../openapi/schema';
-import { kpis } from '../../resources/kpi';
+import { bonusRules, kpis } from '../../resources/kpi';
 import type { ResourceConfig } from '../../schema/config';
 import type { FieldDescriptor } from '../../schema/derive';
 import { SchemaInput } from '../../schema/inputs';
@@ -54,5 +54,20 @@ const config: ResourceConfig = {
   inputs: { name: required, code: required, category: required },
 };
 
-/** The KPIs tab (hr.md 2): the generated list of KPIs with its filters, New KPI, and per KPI Set Target, Bonus Rule and Edit. */
-export const KpisTab = () => <SchemaResource config={config} />;
+/**
+ * The KPIs tab (hr.md 2): the generated list of KPIs with its filters, New KPI, and per KPI Set
+ * Target, Bonus Rule and Edit; below it, every bonus rule of the company (a rule is added from its
+ * KPI's Bonus Rule action).
+ */
+export const KpisTab = () => {
+  const translate = useTranslate();
+  return (
+    <Stack spacing={3}>
+      <SchemaResource config={config} />
+      <SchemaResource
+        config={bonusRules}
+        title={<Typography variant="h6" component="h2">{translate(`resources.${bonusRules.name}.title`)}</Typography>}
+      />
+    </Stack>
+  );
+};

@@ -8,13 +8,21 @@ export const API_URL = '/api';
 export interface HttpOptions extends RequestInit {
   /** kept for react-admin's fetchUtils.Options compatibility; the token comes from the session */
   user?: { authenticated?: boolean; token?: string };
+  /**
+   * 'blob': a successful answer that is not JSON (a PDF, a CSV…) is kept as the bytes that came, in
+   * `blob`, and `body` is empty; a JSON answer and a failure are read as text as always (the
+   * envelope, the server's message). Default 'text': every body is read as text.
+   */
+  responseType?: 'text' | 'blob';
 }
 
 export interface HttpResponse<T = any> {
   status: number;
   headers: Headers;
-  /** raw response text */
+  /** raw response text ('' when the answer was kept as `blob`) */
   body: string;
+  /** the answer's bytes, for `responseType: 'blob'` when the answer is not JSON */
+  blob?: Blob;
   /** the envelope's `data` (or the whole parsed body when it is not an envelope) */
   json: T;
   /** the envelope's `message`, if any */
@@ -97,11 +105,18 @@ const buildHeaders = (options: HttpOptions): Headers => {
   return headers;
 };
 
+/** An answer that declares itself JSON, or declares nothing (as the device's copy of own data judges it). */
+const isJsonAnswer = (response: Response) => /json/i.test(response.headers.get('Content-Type') ?? 'application/json');
+
 const send = async (url: string, options: HttpOptions) => {
-  const { user: _user, ...init } = options;
+  const { user: _user, responseType, ...init } = options;
   const response = await fetch(url, { credentials: 'same-origin', ...init, headers: buildHeaders(options) });
+  if (responseType === 'blob' && response.ok && !isJsonAnswer(response)) {
+    // read once as bytes: decoding a file as text would replace whatever is not UTF-8
+    return { response, text: '', body: null, blob: await response.blob() };
+  }
   const text = await response.text();
-  return { response, text, body: parse(text) };
+  return { response, text, body: parse(text), blob: undefined };
 };
 
 /**
@@ -129,7 +144,7 @@ async function request<T>(target: string, options: HttpOptions): Promise<HttpRes
     }
   }
 
-  const { response, text, body } = result;
+  const { response, text, body, blob } = result;
   if (!response.ok || (isEnvelope(body) && body.success === false)) {
     const message = messageOf(body) || response.statusText || `HTTP ${response.status}`;
     throw new HttpError(message, response.status, body);
@@ -139,6 +154,7 @@ async function request<T>(target: string, options: HttpOptions): Promise<HttpRes
     status: response.status,
     headers: response.headers,
     body: text,
+    ...(blob ? { blob } : {}),
     json: (isEnvelope(body) ? (body.data ?? null) : body) as T,
     message: messageOf(body),
   };

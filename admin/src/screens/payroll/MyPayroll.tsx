@@ -6,13 +6,15 @@ import { useNotify, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { errorMessage } from '../../providers/httpClient';
 import { touchTarget } from '../../pwa/phone';
+import { useFormat } from '../../schema/format';
 import { payrollApi, type PayrollRecord } from './api';
 import { RecordDialog } from './RecordDialog';
-import { money, monthName, PaymentStatusChip, YearSelect } from './shared';
+import { monthName, PaymentStatusChip, YearSelect } from './shared';
 
 const PayslipCard = ({ record, onOpen }: { record: PayrollRecord; onOpen: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const format = useFormat();
   const [busy, setBusy] = useState(false);
   const [year, month] = record.pay_period_start.split('-').map(Number);
 
@@ -37,11 +39,11 @@ const PayslipCard = ({ record, onOpen }: { record: PayrollRecord; onOpen: () => 
           <PaymentStatusChip status={record.payment_status} />
         </Box>
         <Typography variant="h5" component="p" sx={{ fontWeight: 700, my: 1 }}>
-          {money(record.net_salary)}
+          {format.money(record.net_salary)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {translate('payroll.columns.basic_salary')}: {money(record.basic_salary)} · {translate('payroll.columns.deductions')}:{' '}
-          {money(record.total_deductions)}
+          {translate('payroll.columns.basic_salary')}: {format.money(record.basic_salary)} · {translate('payroll.columns.deductions')}:{' '}
+          {format.money(record.total_deductions)}
         </Typography>
       </CardContent>
       <CardActions>

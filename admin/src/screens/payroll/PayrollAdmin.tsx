@@ -32,10 +32,10 @@ import { useNotify, useTranslate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
 import { errorMessage } from '../../providers/httpClient';
-import { formatDate } from '../people/format';
+import { useFormat } from '../../schema/format';
 import { payrollApi } from './api';
 import { RecordDialog } from './RecordDialog';
-import { money, MonthSelect, PaymentStatusChip, periodLabel, SummaryCard, YearSelect } from './shared';
+import { MonthSelect, PaymentStatusChip, periodLabel, SummaryCard, YearSelect } from './shared';
 
 const PayrollSettings = lazy(() => import('./PayrollSettings'));
 
@@ -45,6 +45,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const format = useFormat();
   const now = new Date();
   const [year, setYear] = useState(now.getFullYear());
   const [month, setMonth] = useState(now.getMonth() + 1);
@@ -65,7 +66,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
     setRunning(true);
     try {
       const res = await payrollApi.run(year, month);
-      notify(res.message ?? translate('payroll.messages.processed', { smart_count: res.json.employee_count }), { type: 'success' });
+      notify(res.message ?? translate('payroll.messages.processed', { smart_count: res.data.employee_count }), { type: 'success' });
       await reload();
     } catch (error) {
       notify(errorMessage(error, translate('payroll.messages.process_failed')), { type: 'error' });
@@ -132,7 +133,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
       ) : (
         <Grid container spacing={2} sx={{ mb: 3 }}>
           {[
-            { key: 'total', value: s ? money(s.total_payroll) : null, icon: <AccountBalanceWalletIcon />, testId: 'payroll-total' },
+            { key: 'total', value: s ? format.money(s.total_payroll) : null, icon: <AccountBalanceWalletIcon />, testId: 'payroll-total' },
             { key: 'processed', value: s?.processed_count, icon: <CheckCircleIcon />, testId: 'payroll-processed' },
             { key: 'pending', value: s?.pending_count, icon: <ScheduleIcon />, testId: 'payroll-pending' },
           ].map((card) => (
@@ -145,7 +146,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
                 hint={
                   card.key === 'total' && s
                     ? s.last_run_at
-                      ? translate('payroll.cards.last_run', { date: new Date(s.last_run_at).toLocaleString('en-US') })
+                      ? translate('payroll.cards.last_run', { date: format.dateTime(s.last_run_at) })
                       : translate('payroll.cards.never_run')
                     : undefined
                 }
@@ -214,19 +215,19 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
                         </Box>
                       </TableCell>
                       <TableCell>
-                        {formatDate(r.pay_period_start)} – {formatDate(r.pay_period_end)}
+                        {format.date(r.pay_period_start)} – {format.date(r.pay_period_end)}
                       </TableCell>
-                      <TableCell align="right">{money(r.basic_salary)}</TableCell>
-                      <TableCell align="right">{money(r.allowances)}</TableCell>
-                      <TableCell align="right">{money(r.bonuses)}</TableCell>
-                      <TableCell align="right">{money(r.total_deductions)}</TableCell>
+                      <TableCell align="right">{format.money(r.basic_salary)}</TableCell>
+                      <TableCell align="right">{format.money(r.allowances)}</TableCell>
+                      <TableCell align="right">{format.money(r.bonuses)}</TableCell>
+                      <TableCell align="right">{format.money(r.total_deductions)}</TableCell>
                       <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {money(r.net_salary)}
+                        {format.money(r.net_salary)}
                       </TableCell>
                       <TableCell>
                         <PaymentStatusChip status={r.payment_status} />
                       </TableCell>
-                      <TableCell>{formatDate(r.payment_date)}</TableCell>
+                      <TableCell>{format.date(r.payment_date)}</TableCell>
                     </TableRow>
                   ))
                 )}

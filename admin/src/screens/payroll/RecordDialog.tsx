@@ -18,14 +18,15 @@ import { useNotify, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { errorMessage } from '../../providers/httpClient';
 import { touchTarget, usePhone } from '../../pwa/phone';
-import { formatDate } from '../people/format';
+import { useFormat } from '../../schema/format';
 import { payrollApi, type PaymentStatus, type PayrollLine } from './api';
-import { money, PaymentStatusChip } from './shared';
+import { PaymentStatusChip } from './shared';
 
 const DAY_LINES = new Set(['basic', 'unpaid_leave', 'absence']);
 
 const Lines = ({ title, lines, total, totalLabel }: { title: string; lines: PayrollLine[]; total: string; totalLabel: string }) => {
   const translate = useTranslate();
+  const format = useFormat();
   return (
     <Box sx={{ mb: 2 }}>
       <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
@@ -41,7 +42,7 @@ const Lines = ({ title, lines, total, totalLabel }: { title: string; lines: Payr
               </Box>
             )}
           </Typography>
-          <Typography variant="body2">{money(l.amount)}</Typography>
+          <Typography variant="body2">{format.money(l.amount)}</Typography>
         </Box>
       ))}
       <Divider sx={{ my: 0.5 }} />
@@ -50,7 +51,7 @@ const Lines = ({ title, lines, total, totalLabel }: { title: string; lines: Payr
           {totalLabel}
         </Typography>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {money(total)}
+          {format.money(total)}
         </Typography>
       </Box>
     </Box>
@@ -62,6 +63,7 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
   const translate = useTranslate();
   const notify = useNotify();
   const phone = usePhone();
+  const format = useFormat();
   const [busy, setBusy] = useState(false);
   const { data, error, isPending, refetch } = useQuery({ queryKey: ['payroll', 'record', id], queryFn: () => payrollApi.get(id) });
 
@@ -107,7 +109,7 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
             <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 2 }}>
               <Box>
                 <Typography variant="body2" color="text.secondary">
-                  {formatDate(data.pay_period_start)} – {formatDate(data.pay_period_end)}
+                  {format.date(data.pay_period_start)} – {format.date(data.pay_period_end)}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {translate('payroll.record.worked', { employed: data.employed_days, working: data.working_days })}
@@ -117,7 +119,7 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
                 <PaymentStatusChip status={data.payment_status} />
                 {data.payment_date && (
                   <Typography variant="caption" display="block" color="text.secondary">
-                    {formatDate(data.payment_date)}
+                    {format.date(data.payment_date)}
                   </Typography>
                 )}
               </Box>
@@ -137,11 +139,11 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
             <Box sx={{ display: 'flex', justifyContent: 'space-between', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>{translate('payroll.record.net')}</Typography>
               <Typography sx={{ fontWeight: 700 }} data-testid="payroll-net">
-                {money(data.net_salary)}
+                {format.money(data.net_salary)}
               </Typography>
             </Box>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-              {translate('payroll.record.taxable', { amount: money(data.taxable_income) })}
+              {translate('payroll.record.taxable', { amount: format.money(data.taxable_income) })}
             </Typography>
           </>
         )}

@@ -1,120 +1,52 @@
-import { api } from '../../providers/httpClient';
-import { getSession } from '../../providers/session';
+import type { components } from '../../../../openapi/schema';
+import { apiAnswer, apiData, client, downloadFile } from '../../providers/apiClient';
 
-export type PaymentStatus = 'pending' | 'processing' | 'paid';
-
+type Schemas = components['schemas'];
 /** GET /api/hr/payroll (hr.md 3 Payroll record, plus the figures that explain it). */
-export interface PayrollRecord {
-  id: number;
-  employee_id: number;
-  employee_code: string;
-  employee_name: string;
-  department_name: string | null;
-  position_title: string | null;
-  pay_period_start: string;
-  pay_period_end: string;
-  basic_salary: string;
-  allowances: string;
-  bonuses: string;
-  gross_salary: string;
-  taxable_income: string;
-  tax: string;
-  total_deductions: string;
-  net_salary: string;
-  salary_currency: string;
-  payment_frequency: string;
-  working_days: number;
-  employed_days: number;
-  unpaid_leave_days: string;
-  absent_days: string;
-  payment_status: PaymentStatus;
-  payment_date: string | null;
-}
+export type PayrollRecord = Schemas['PayrollRecordResponseDto'];
+export type PayrollRecordDetail = Schemas['PayrollRecordDetailDto'];
+export type PayrollLine = Schemas['PayrollLineResponseDto'];
+export type PayrollSummary = Schemas['PayrollSummaryDto'];
+export type RunResult = Schemas['PayrollRunResultDto'];
+export type PaymentStatus = PayrollRecord['payment_status'];
+type StatusChange = Schemas['SetPaymentStatusBulkDto'];
 
-export interface PayrollLine {
-  id: number;
-  line_type: 'earning' | 'deduction';
-  category: string;
-  code: string;
-  name: string;
-  quantity: string | null;
-  rate: string | null;
-  amount: string;
-  is_taxable: boolean;
-}
-
-export interface PayrollRecordDetail extends PayrollRecord {
-  lines: PayrollLine[];
-}
-
-export interface PayrollSummary {
-  total_payroll: string;
-  total_records: number;
-  processed_count: number;
-  pending_count: number;
-  processing_count: number;
-  last_run_at: string | null;
-}
-
-export interface RunResult {
-  employee_count: number;
-  total_net: string;
-}
-
-const PAYROLL = '/hr/payroll';
-const qs = (params: Record<string, unknown>) =>
-  new URLSearchParams(
-    Object.entries(params)
-      .filter(([, v]) => v !== undefined && v !== '')
-      .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-  ).toString();
-
-const saveFile = (blob: Blob, filename: string) => {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-};
-const fileName = (headers: Headers, fallback: string) =>
-  /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1] ?? fallback;
-
-/** The payroll calls (GET, POST /hr/payroll and the routes under it). */
+/** The payroll calls beyond the generated pieces (GET, POST /api/hr/payroll and the routes under it). */
 export const payrollApi = {
-  list: async (year: number, month: number | undefined, status?: string) =>
-    (
-      await api.get<PayrollRecord[]>(
-        `${PAYROLL}?${qs({ range: [0, 999], sort: ['employee_name', 'ASC'], filter: { year, month, payment_status: status } })}`,
-      )
-    ).json ?? [],
-  mine: async (year: number) =>
-    (await api.get<PayrollRecord[]>(`${PAYROLL}?${qs({ range: [0, 99], sort: ['pay_period_start', 'DESC'], filter: { year } })}`))
-      .json ?? [],
-  summary: async (year: number, month: number) =>
-    (await api.get<PayrollSummary>(`${PAYROLL}/summary?${qs({ year: String(year), month: String(month) })}`)).json,
-  get: async (id: number) => (await api.get<PayrollRecordDetail>(`${PAYROLL}/${id}`)).json,
-  run: (year: number, month: number) => api.post<RunResult>(PAYROLL, { year, month }),
-  setStatus: (body: { ids?: number[]; year?: number; month?: number; payment_status: PaymentStatus; payment_date?: string }) =>
-    api.put(`${PAYROLL}/status`, body),
-  exportCsv: async (year: number, month: number) => {
-    const res = await api.get(`${PAYROLL}/export?${qs({ year: String(year), month: String(month) })}`, {
-      headers: { Accept: 'text/csv' },
-    });
-    saveFile(new Blob([res.body], { type: 'text/csv;charset=utf-8' }), fileName(res.headers, 'payroll.csv'));
-  },
-  /** The PDF is binary: fetched directly (after a JSON call that refreshes an expired session). */
-  payslip: async (id: number) => {
-    await api.get(`${PAYROLL}/${id}`);
-    const res = await fetch(`/api${PAYROLL}/${id}/payslip`, {
-      credentials: 'same-origin',
-      headers: { Authorization: `Bearer ${getSession().token ?? ''}`, Accept: 'application/pdf' },
-    });
-    if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    saveFile(await res.blob(), fileName(res.headers, 'payslip.pdf'));
-  },
+  list: (year: number, month: number | undefined, status?: PaymentStatus) =>
+    apiData(
+      client.GET('/api/hr/payroll', {
+        params: {
+          query: {
+            range: JSON.stringify([0, 999]),
+            sort: JSON.stringify(['employee_name', 'ASC']),
+            filter: JSON.stringify({ year, month, payment_status: status }),
+          },
+        },
+      }),
+    ),
+  mine: (year: number) =>
+    apiData(
+      client.GET('/api/hr/payroll', {
+        params: { query: { range: JSON.stringify([0, 99]), sort: JSON.stringify(['pay_period_start', 'DESC']), filter: JSON.stringify({ year }) } },
+      }),
+    ),
+  summary: (year: number, month: number) => apiData(client.GET('/api/hr/payroll/summary', { params: { query: { year, month } } })),
+  get: (id: number) => apiData(client.GET('/api/hr/payroll/{id}', { params: { path: { id } } })),
+  run: (year: number, month: number) => apiAnswer(client.POST('/api/hr/payroll', { body: { year, month } })),
+  setStatus: (body: StatusChange) => apiAnswer(client.PUT('/api/hr/payroll/status', { body })),
+  /** the month's records as CSV, saved under the server's name (payroll-YYYY-MM.csv) */
+  exportCsv: (year: number, month: number) =>
+    downloadFile(
+      client.GET('/api/hr/payroll/export', { params: { query: { year, month } }, headers: { Accept: 'text/csv' }, parseAs: 'blob' }),
+      `payroll-${year}-${String(month).padStart(2, '0')}.csv`,
+    ),
+  /** a record's payslip PDF, saved under the server's name */
+  payslip: (id: number) =>
+    downloadFile(
+      client.GET('/api/hr/payroll/{id}/payslip', { params: { path: { id } }, headers: { Accept: 'application/pdf' }, parseAs: 'blob' }),
+      'payslip.pdf',
+    ),
 };
 
 /** Payroll year selector: current year minus 2 through plus 2 (hr.md 9). */

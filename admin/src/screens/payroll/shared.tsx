@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { fieldSize, usePhone } from '../../pwa/phone';
-import { formatMoney } from '../people/format';
 import { yearOptions, type PaymentStatus } from './api';
 
 const STATUS_COLORS: Record<PaymentStatus, 'success' | 'warning' | 'info'> = {
@@ -22,9 +21,6 @@ export const PaymentStatusChip = ({ status }: { status: string }) => {
     />
   );
 };
-
-/** Money in USD en-US format with cents (hr.md 9). */
-export const money = (value: string | null | undefined) => formatMoney(value, true) ?? '—';
 
 const MONTHS = Array.from({ length: 12 }, (_, i) =>
   new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, i, 1))),

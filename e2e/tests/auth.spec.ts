@@ -86,6 +86,23 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/register$/);
   });
 
+  test("a value the server refuses is answered beside its field in the server's words", async ({ page, request }) => {
+    const client = { ...newClient(), username: 'ab', password: 'short' };
+    const refused = await request.post('/api/auth/register', { data: { ...client, role: 'client' } });
+    expect(refused.status()).toBe(400);
+    const errors = ((await refused.json()) as { errors: Array<{ field: string; message: string }> }).errors;
+    const said = (field: string) => errors.find((e) => e.field === field)?.message;
+    expect(said('username')).toBeTruthy();
+    expect(said('password')).toBeTruthy();
+
+    const register = new RegisterPage(page);
+    await register.goto();
+    await register.register(client);
+    await register.expectMessage(said('username')!);
+    await register.expectMessage(said('password')!);
+    await expect(page).toHaveURL(/\/register$/);
+  });
+
   test('the login page links to registration', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();

@@ -180,6 +180,19 @@ test.describe('settings', () => {
     await page.getByRole('button', { name: 'Backup Database' }).click();
     expect((await download).suggestedFilename()).toMatch(/^company-ACME-export-\d{4}-\d{2}-\d{2}\.json$/);
   });
+
+  test("the superadmin's audit log lists the sign-in with its time in words", async ({ page }) => {
+    await signIn(page, SUPERADMIN);
+    const settings = new SettingsPage(page);
+    await settings.goto();
+    await settings.open('System');
+    await page.getByRole('button', { name: 'View Logs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'View Logs' });
+    const row = dialog.getByRole('row').filter({ hasText: SUPERADMIN.email }).filter({ hasText: 'sign_in' }).first();
+    await expect(row).toBeVisible();
+    // the one formatter's words (Nov 26, 2026, 09:05 AM), not the browser's 11/26/2026
+    await expect(row.getByRole('cell').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}\s[AP]M$/);
+  });
 });
 
 test.describe('platform rule after sign-in', () => {

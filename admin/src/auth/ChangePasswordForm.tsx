@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage, fieldErrors } from '../providers/httpClient';
+import { apiAnswer, client } from '../providers/apiClient';
+import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { storeSession } from '../providers/authProvider';
-import type { SessionUser } from '../providers/session';
 
-const MIN_PASSWORD_LENGTH = 8;
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
@@ -25,10 +24,8 @@ export function ChangePasswordForm() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // the passwords' rules are the server's (answered beside each field in its words); the confirmation is never sent
     const found: Partial<Record<Field, string>> = {};
-    if (!values.current_password) found.current_password = translate('change_password.current_required');
-    if (!values.new_password) found.new_password = translate('change_password.new_required');
-    else if (values.new_password.length < MIN_PASSWORD_LENGTH) found.new_password = translate('login.new_password_too_short');
     if (values.confirm_password !== values.new_password) found.confirm_password = translate('register.passwords_mismatch');
     setErrors(found);
     setFailure(null);
@@ -36,11 +33,12 @@ export function ChangePasswordForm() {
 
     setSubmitting(true);
     try {
-      const { json, message } = await api.post<{ access_token: string; user: SessionUser }>('/auth/change-password', {
-        current_password: values.current_password,
-        new_password: values.new_password,
-      });
-      storeSession(json.access_token, json.user);
+      const { data, message } = await apiAnswer(
+        client.POST('/api/auth/change-password', {
+          body: { current_password: values.current_password, new_password: values.new_password },
+        }),
+      );
+      storeSession(data.access_token, data.user);
       setValues(EMPTY);
       notify(message ?? translate('change_password.success'), { type: 'success' });
     } catch (e) {

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { api, errorMessage, fieldErrors } from '../providers/httpClient';
+import { apiAnswer, client } from '../providers/apiClient';
+import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
 
 type Status = { severity: 'success' | 'error'; message: string } | null;
@@ -18,14 +19,11 @@ export default function ForgotPasswordPage() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
-    if (!email.trim()) {
-      setError(translate('login.email_required'));
-      return;
-    }
+    // the address's rules are the server's: its answer names the field in its own words
     setError(undefined);
     setSubmitting(true);
     try {
-      const { message } = await api.post('/auth/forgot-password', { email: email.trim() });
+      const { message } = await apiAnswer(client.POST('/api/auth/forgot-password', { body: { email: email.trim() } }));
       setStatus({ severity: 'success', message: message ?? translate('forgot.sent') });
     } catch (e) {
       setError(fieldErrors(e).find((f) => f.field === 'email')?.message);

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { api, errorMessage, fieldErrors } from '../providers/httpClient';
+import type { components } from '../../../openapi/schema';
+import { apiAnswer, client } from '../providers/apiClient';
+import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
 
-const MIN_PASSWORD_LENGTH = 8;
 /** long enough to read the success message */
 const REDIRECT_DELAY_MS = 1500;
 
@@ -33,12 +34,12 @@ export default function RegisterPage() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /**
+   * Only what the server cannot judge (the confirmation is never sent); the rules of the account's
+   * fields are the server's, answered beside each field in its own words.
+   */
   const validate = (): Errors => {
     const found: Errors = {};
-    if (!values.username.trim()) found.username = translate('register.username_required');
-    if (!values.email.trim()) found.email = translate('login.email_required');
-    if (!values.password) found.password = translate('login.password_required');
-    else if (values.password.length < MIN_PASSWORD_LENGTH) found.password = translate('login.new_password_too_short');
     if (values.confirmPassword !== values.password) found.confirmPassword = translate('register.passwords_mismatch');
     return found;
   };
@@ -52,14 +53,14 @@ export default function RegisterPage() {
 
     setSubmitting(true);
     // confirmPassword is never sent (spec 3)
-    const payload = {
+    const payload: components['schemas']['RegisterDto'] = {
       username: values.username.trim(),
       email: values.email.trim(),
       password: values.password,
       role: 'client',
     };
     try {
-      await api.post('/auth/register', payload);
+      await apiAnswer(client.POST('/api/auth/register', { body: payload }));
       setStatus({ severity: 'success', message: translate('register.success') });
       redirectTimer.current = setTimeout(() => navigate('/login'), REDIRECT_DELAY_MS);
     } catch (error) {

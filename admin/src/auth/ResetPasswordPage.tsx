@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { api, errorMessage, fieldErrors } from '../providers/httpClient';
+import { apiAnswer, client } from '../providers/apiClient';
+import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
 
-const MIN_PASSWORD_LENGTH = 8;
 /** long enough to read the success message */
 const REDIRECT_DELAY_MS = 2000;
 
@@ -29,9 +29,8 @@ export default function ResetPasswordPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // the password's rules are the server's (answered beside the field in its words); the confirmation is never sent
     const found: Partial<Record<Field, string>> = {};
-    if (!values.password) found.password = translate('change_password.new_required');
-    else if (values.password.length < MIN_PASSWORD_LENGTH) found.password = translate('login.new_password_too_short');
     if (values.confirmPassword !== values.password) found.confirmPassword = translate('register.passwords_mismatch');
     setErrors(found);
     setStatus(null);
@@ -39,7 +38,7 @@ export default function ResetPasswordPage() {
 
     setSubmitting(true);
     try {
-      const { message } = await api.post('/auth/reset-password', { token, password: values.password });
+      const { message } = await apiAnswer(client.POST('/api/auth/reset-password', { body: { token, password: values.password } }));
       setStatus({ severity: 'success', message: message ?? translate('reset.success') });
       redirectTimer.current = setTimeout(() => navigate('/login', { replace: true }), REDIRECT_DELAY_MS);
     } catch (e) {

@@ -28,8 +28,6 @@ export const passwordMessages = {
     new: 'New password',
     confirm: 'Confirm new password',
     submit: 'Change password',
-    current_required: 'Please enter your current password',
-    new_required: 'Please enter a new password',
     success: 'Password changed successfully',
     failed: 'The password could not be changed',
   },

@@ -17,26 +17,24 @@ import MyLocationIcon from '@mui/icons-material/MyLocation';
 import PlaceIcon from '@mui/icons-material/Place';
 import { Link as RouterLink } from 'react-router-dom';
 import { useNotify, useTranslate } from 'react-admin';
+import type { components } from '../../../../../openapi/schema';
 import { useSession } from '../../../auth/useSession';
-import { api, fieldErrors } from '../../../providers/httpClient';
+import { apiData, client } from '../../../providers/apiClient';
+import { fieldErrors } from '../../../providers/httpClient';
 import { isImpersonating } from '../../../providers/session';
 import { TabCard } from './TabCard';
 import { LoadError } from '../../../layout/LoadError';
 
-type Group = 'general' | 'geolocation' | 'device' | 'network';
+/** GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists. */
+type Settings = components['schemas']['AttendanceSettingsDto'];
+type Changes = components['schemas']['UpdateAttendanceSettingsDto'];
+type Group = keyof Settings;
 const GROUPS: Group[] = ['general', 'geolocation', 'device', 'network'];
 
-/** GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists. */
-type Settings = Record<Group, Record<string, boolean | number | string | string[]>>;
+/** The fields of a group whose value is of type V. */
+type FieldsOf<G extends Group, V> = { [K in keyof Settings[G]]-?: Settings[G][K] extends V ? K : never }[keyof Settings[G]] & string;
 
-/** Address and device lists are edited one entry per line. */
-const LIST_FIELDS: Record<string, Group> = {
-  device_whitelist: 'device',
-  allowed_ip_ranges: 'network',
-  trusted_ips: 'network',
-};
-
-const FLAGS: Record<Group, string[]> = {
+const FLAGS: { [G in Group]: Array<FieldsOf<G, boolean>> } = {
   general: [
     'enable_geolocation',
     'require_location_check',
@@ -51,8 +49,8 @@ const FLAGS: Record<Group, string[]> = {
   network: ['enable_ip_restriction', 'enable_ip_whitelist', 'enable_ip_tracking'],
 };
 
-/** hr.md 5 bounds (the server checks them too and names the field when one is off). */
-const NUMBERS: Record<Group, Array<{ key: string; min: number; max: number; step: number; help: string }>> = {
+/** hr.md 5 bounds, for the inputs' arrows (the server checks them and names the field when one is off). */
+const NUMBERS: { [G in Group]: Array<{ key: FieldsOf<G, number>; min: number; max: number; step: number; help: string }> } = {
   general: [{ key: 'offline_checkin_max_age_hours', min: 1, max: 72, step: 1, help: 'bounds_offline_age' }],
   geolocation: [
     { key: 'default_radius', min: 10, max: 1000, step: 1, help: 'bounds_radius' },
@@ -65,12 +63,16 @@ const NUMBERS: Record<Group, Array<{ key: string; min: number; max: number; step
   network: [],
 };
 
-const LISTS: Record<Group, string[]> = {
+/** Address and device lists are edited one entry per line. */
+const LISTS: { [G in Group]: Array<FieldsOf<G, string[]>> } = {
   general: [],
   geolocation: [],
   device: ['device_whitelist'],
   network: ['allowed_ip_ranges', 'trusted_ips'],
 };
+
+/** One field of a group, read by name (the tables above name only the group's own fields). */
+const valueOf = (settings: Settings, group: Group, key: string): unknown => (settings[group] as Record<string, unknown>)[key];
 
 const listText = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
 const textList = (text: string) =>
@@ -79,11 +81,7 @@ const textList = (text: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
-interface LocationResult {
-  latitude: number;
-  longitude: number;
-  accuracy: number;
-}
+type LocationResult = Pick<GeolocationCoordinates, 'latitude' | 'longitude' | 'accuracy'>;
 
 /** Settings → Attendance Settings (General, Geolocation, Device, Network), saved per company. */
 export default function AttendanceSettingsTab() {
@@ -105,18 +103,17 @@ export default function AttendanceSettingsTab() {
   const fill = useCallback((settings: Settings) => {
     setForm(settings);
     const nums: Record<string, string> = {};
-    for (const group of GROUPS) for (const { key } of NUMBERS[group]) nums[`${group}.${key}`] = String(settings[group][key] ?? '');
+    for (const group of GROUPS) for (const { key } of NUMBERS[group]) nums[`${group}.${key}`] = String(valueOf(settings, group, key) ?? '');
     setNumbers(nums);
     const texts: Record<string, string> = {};
-    for (const [key, group] of Object.entries(LIST_FIELDS)) texts[`${group}.${key}`] = listText(settings[group][key]);
+    for (const group of GROUPS) for (const key of LISTS[group]) texts[`${group}.${key}`] = listText(valueOf(settings, group, key));
     setLists(texts);
   }, []);
 
   const load = useCallback(async () => {
     setLoadError(null);
     try {
-      const { json } = await api.get<Settings>('/settings/attendance');
-      fill(json);
+      fill(await apiData(client.GET('/api/settings/attendance')));
     } catch {
       setLoadError(translate('settings.fetch_failed'));
       notify('settings.fetch_failed', { type: 'error' });
@@ -130,17 +127,18 @@ export default function AttendanceSettingsTab() {
   const setFlag = (group: Group, key: string, value: boolean) =>
     setForm((current) => (current ? { ...current, [group]: { ...current[group], [key]: value } } : current));
 
-  const body = (): Settings | null => {
+  /** The whole form; an emptied number is left out, so it keeps its saved value. */
+  const body = (): Changes | null => {
     if (!form) return null;
-    const out = Object.fromEntries(GROUPS.map((g) => [g, { ...form[g] }])) as Settings;
-    for (const [path, text] of Object.entries(numbers)) {
+    const out: Changes = { general: { ...form.general }, geolocation: { ...form.geolocation }, device: { ...form.device }, network: { ...form.network } };
+    const put = (path: string, value: unknown) => {
       const [group, key] = path.split('.') as [Group, string];
-      out[group][key] = text.trim() === '' ? (null as unknown as number) : Number(text);
-    }
-    for (const [path, text] of Object.entries(lists)) {
-      const [group, key] = path.split('.') as [Group, string];
-      out[group][key] = textList(text);
-    }
+      const fields = out[group] as Record<string, unknown>;
+      if (value === undefined) delete fields[key];
+      else fields[key] = value;
+    };
+    for (const [path, text] of Object.entries(numbers)) put(path, text.trim() === '' ? undefined : Number(text));
+    for (const [path, text] of Object.entries(lists)) put(path, textList(text));
     return out;
   };
 
@@ -150,8 +148,7 @@ export default function AttendanceSettingsTab() {
     setSaving(true);
     setErrors({});
     try {
-      const { json } = await api.put<Settings>('/settings/attendance', payload);
-      fill(json);
+      fill(await apiData(client.PUT('/api/settings/attendance', { body: payload })));
       notify('settings.saved', { type: 'success' });
     } catch (e) {
       const found = Object.fromEntries(fieldErrors(e).map((err) => [err.field, err.message]));
@@ -170,7 +167,7 @@ export default function AttendanceSettingsTab() {
       return;
     }
     const typed = Number(numbers['geolocation.location_timeout']);
-    const timeout = Number.isFinite(typed) && typed > 0 ? typed : Number(form?.geolocation.location_timeout ?? 10000);
+    const timeout = Number.isFinite(typed) && typed > 0 ? typed : (form?.geolocation.location_timeout ?? 10000);
     setLocating(true);
     setLocation(null);
     navigator.geolocation.getCurrentPosition(
@@ -246,14 +243,14 @@ export default function AttendanceSettingsTab() {
                 <TextField
                   type="time"
                   label={label('general', 'check_out_time')}
-                  value={String(form.general.check_out_time ?? '')}
+                  value={form.general.check_out_time}
                   onChange={(e) => setForm({ ...form, general: { ...form.general, check_out_time: e.target.value } })}
                   error={!!errors['general.check_out_time']}
                   helperText={errors['general.check_out_time']}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
               )}
-              {NUMBERS[tab].map(({ key, min, max, step, help }) => {
+              {(NUMBERS[tab] as Array<{ key: string; min: number; max: number; step: number; help: string }>).map(({ key, min, max, step, help }) => {
                 const path = `${tab}.${key}`;
                 return (
                   <TextField
@@ -268,7 +265,7 @@ export default function AttendanceSettingsTab() {
                   />
                 );
               })}
-              {LISTS[tab].map((key) => {
+              {(LISTS[tab] as string[]).map((key) => {
                 const path = `${tab}.${key}`;
                 return (
                   <TextField
@@ -284,11 +281,11 @@ export default function AttendanceSettingsTab() {
                 );
               })}
               <Box>
-                {FLAGS[tab].map((key) => (
+                {(FLAGS[tab] as string[]).map((key) => (
                   <FormControlLabel
                     key={key}
                     sx={{ display: 'flex' }}
-                    control={<Switch checked={!!form[tab][key]} onChange={(e) => setFlag(tab, key, e.target.checked)} />}
+                    control={<Switch checked={!!valueOf(form, tab, key)} onChange={(e) => setFlag(tab, key, e.target.checked)} />}
                     label={label(tab, key)}
                   />
                 ))}

@@ -15,22 +15,14 @@ import {
 } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
-import { api, errorMessage } from '../../../providers/httpClient';
+import type { components } from '../../../../../openapi/schema';
+import { apiData, client } from '../../../providers/apiClient';
+import { errorMessage } from '../../../providers/httpClient';
 import { TabCard } from './TabCard';
 import { LoadError } from '../../../layout/LoadError';
 
-interface Access {
-  allowWebAccess: boolean;
-  allowPWAAccess: boolean;
-  forcePWA: boolean;
-  description: string;
-}
-
-interface PositionRow {
-  id: number;
-  name: string;
-  department_name: string | null;
-}
+type Access = components['schemas']['PlatformAccessValueDto'];
+type Position = components['schemas']['PositionResponseDto'];
 
 /** hr.md 3: a position without a setting. */
 const DEFAULT_ACCESS: Access = { allowWebAccess: false, allowPWAAccess: true, forcePWA: false, description: '' };
@@ -42,13 +34,14 @@ const TEMPLATES = [
   { key: 'flexible', label: 'settings.platform.template_flexible', toast: 'settings.platform.applied_flexible', access: { allowWebAccess: false, allowPWAAccess: true, forcePWA: false } },
 ] as const;
 
-const ALL = `range=${encodeURIComponent('[0,999]')}`;
+/** every position of the company (the API's largest page) */
+const ALL_POSITIONS = { range: JSON.stringify([0, 999]) };
 
 /** Settings → Platform Access (company_admin): web / app access per position, three quick templates. */
 export default function PlatformAccessTab() {
   const translate = useTranslate();
   const notify = useNotify();
-  const [positions, setPositions] = useState<PositionRow[] | null>(null);
+  const [positions, setPositions] = useState<Position[] | null>(null);
   const [settings, setSettings] = useState<Record<string, Access>>({});
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -58,13 +51,11 @@ export default function PlatformAccessTab() {
     setPositions(null);
     try {
       const [list, stored] = await Promise.all([
-        api.get<Array<Record<string, any>>>(`/hr/positions?${ALL}`),
-        api.get<{ settings: Record<string, Access> }>('/hr/platform-access-settings'),
+        apiData(client.GET('/api/hr/positions', { params: { query: ALL_POSITIONS } })),
+        apiData(client.GET('/api/hr/platform-access-settings')),
       ]);
-      setPositions(
-        (list.json ?? []).map((p) => ({ id: p.id, name: p.position_title ?? p.name ?? `#${p.id}`, department_name: p.department_name ?? null })),
-      );
-      setSettings(stored.json?.settings ?? {});
+      setPositions(list ?? []);
+      setSettings(stored?.settings ?? {});
     } catch (e) {
       const message = errorMessage(e, translate('settings.platform.load_failed'));
       setError(message);
@@ -103,8 +94,8 @@ export default function PlatformAccessTab() {
     setSaving(true);
     try {
       const body = Object.fromEntries(positions.map((p) => [String(p.id), accessOf(p.id)]));
-      const { json } = await api.post<{ settings: Record<string, Access> }>('/hr/platform-access-settings', { settings: body });
-      setSettings(json?.settings ?? body);
+      const saved = await apiData(client.POST('/api/hr/platform-access-settings', { body: { settings: body } }));
+      setSettings(saved?.settings ?? body);
       notify('settings.platform.saved', { type: 'success' });
     } catch (e) {
       notify(errorMessage(e, translate('settings.platform.save_failed')), { type: 'error' });
@@ -169,10 +160,10 @@ export default function PlatformAccessTab() {
               <TableBody>
                 {positions.map((p) => {
                   const access = accessOf(p.id);
-                  const label = (key: string) => `${p.name} ${translate(key)}`;
+                  const label = (key: string) => `${p.position_title} ${translate(key)}`;
                   return (
                     <TableRow key={p.id} data-testid={`platform-row-${p.id}`}>
-                      <TableCell sx={{ fontWeight: 600 }}>{p.name}</TableCell>
+                      <TableCell sx={{ fontWeight: 600 }}>{p.position_title}</TableCell>
                       <TableCell>{p.department_name ?? '—'}</TableCell>
                       <TableCell align="center">
                         <Switch

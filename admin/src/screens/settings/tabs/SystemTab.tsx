@@ -32,43 +32,21 @@ import CleaningServicesIcon from '@mui/icons-material/CleaningServices';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import type { components } from '../../../../../openapi/schema';
 import { useSession } from '../../../auth/useSession';
-import { API_URL, api, errorMessage, httpClient } from '../../../providers/httpClient';
-import { getSession, isImpersonating } from '../../../providers/session';
+import { apiData, client } from '../../../providers/apiClient';
+import { errorMessage } from '../../../providers/httpClient';
+import { isImpersonating } from '../../../providers/session';
+import { formatMinutes, useFormat } from '../../../schema/format';
 
-interface Health {
-  status: 'ok' | 'degraded';
-  checked_at: string;
-  database: { ok: boolean; round_trip_ms: number | null; server_version: string | null; size_bytes: number | null; error: string | null };
-  migrations: { applied: number; pending: string[]; last_applied: string | null };
-  jobs: Array<{ name: string; type: string; running: boolean; next_run_at: string | null }>;
-  process: { uptime_seconds: number; node_version: string; memory_rss_bytes: number; memory_heap_used_bytes: number };
-}
-
-interface CleanResult {
-  results: Array<{ name: string; affected: number; error?: string }>;
-  total_affected: number;
-}
-
-interface AuditRow {
-  id: number;
-  created_at: string;
-  user_email: string;
-  company_name: string | null;
-  action: string;
-  method: string | null;
-  path: string | null;
-  status_code: number | null;
-}
+type Health = components['schemas']['SystemHealthDto'];
+type CleanResult = components['schemas']['CleanOldRecordsDto'];
+type AuditRow = components['schemas']['AuditLogResponseDto'];
+type Company = components['schemas']['CompanyResponseDto'];
 
 const megabytes = (bytes: number | null | undefined) => (bytes == null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
-const duration = (seconds: number) => {
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  return [d ? `${d}d` : '', h ? `${h}h` : '', `${m}m`].filter(Boolean).join(' ');
-};
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '—');
+/** `[first, last]` of a page, as the list parameters take it */
+const range = (first: number, last: number) => JSON.stringify([first, last]);
 
 const ToolCard = ({ icon, title, help, children }: { icon: ReactNode; title: string; help: string; children: ReactNode }) => (
   <Card variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -91,14 +69,13 @@ const ToolCard = ({ icon, title, help, children }: { icon: ReactNode; title: str
 const BackupCard = () => {
   const translate = useTranslate();
   const notify = useNotify();
-  const [companies, setCompanies] = useState<Array<{ id: number; company_name: string }>>([]);
+  const [companies, setCompanies] = useState<Company[]>([]);
   const [companyId, setCompanyId] = useState<string>('');
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    api
-      .get<Array<{ id: number; company_name: string }>>(`/auth/companies?range=${encodeURIComponent('[0,999]')}`)
-      .then(({ json }) => setCompanies(json ?? []))
+    apiData(client.GET('/api/auth/companies', { params: { query: { range: range(0, 999) } } }))
+      .then((list) => setCompanies(list ?? []))
       .catch(() => setCompanies([]));
   }, []);
 
@@ -106,16 +83,12 @@ const BackupCard = () => {
     if (!companyId) return;
     setBusy(true);
     try {
-      const response = await fetch(`${API_URL}/system/companies/${encodeURIComponent(companyId)}/export`, {
-        headers: { Authorization: `Bearer ${getSession().token ?? ''}` },
-        credentials: 'same-origin',
+      const { data, response } = await client.GET('/api/system/companies/{id}/export', {
+        params: { path: { id: Number(companyId) } },
+        parseAs: 'blob',
       });
-      if (!response.ok) {
-        const body = await response.json().catch(() => null);
-        throw new Error(body?.message ?? translate('settings.system.backup_failed'));
-      }
       const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `company-${companyId}-export.json`;
-      const url = URL.createObjectURL(await response.blob());
+      const url = URL.createObjectURL(data ?? new Blob([], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = name;
@@ -125,7 +98,7 @@ const BackupCard = () => {
       setTimeout(() => URL.revokeObjectURL(url), 1000);
       notify('settings.system.backup_done', { type: 'success' });
     } catch (e) {
-      notify(e instanceof Error ? e.message : translate('settings.system.backup_failed'), { type: 'error' });
+      notify(errorMessage(e, translate('settings.system.backup_failed')), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -165,9 +138,9 @@ const CleanCard = () => {
     setConfirming(false);
     setBusy(true);
     try {
-      const { json } = await api.post<CleanResult>('/system/clean-old-records');
-      setResult(json);
-      notify('settings.system.clean_done', { type: 'success', messageArgs: { count: json.total_affected } });
+      const done = await apiData(client.POST('/api/system/clean-old-records'));
+      setResult(done);
+      notify('settings.system.clean_done', { type: 'success', messageArgs: { count: done.total_affected } });
     } catch (e) {
       notify(errorMessage(e, translate('settings.system.clean_failed')), { type: 'error' });
     } finally {
@@ -212,6 +185,7 @@ const LOG_COLUMNS = ['when', 'who', 'company', 'action', 'path', 'status'] as co
 
 const LogsDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const [page, setPage] = useState(0);
   const [rows, setRows] = useState<AuditRow[] | null>(null);
   const [total, setTotal] = useState(0);
@@ -222,12 +196,13 @@ const LogsDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) =
     let cancelled = false;
     setRows(null);
     setError(null);
-    const range = encodeURIComponent(JSON.stringify([page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE - 1]));
-    httpClient<AuditRow[]>(`/audit/logs?range=${range}`)
-      .then(({ json, headers }) => {
+    client
+      .GET('/api/audit/logs', { params: { query: { range: range(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE - 1) } } })
+      .then(({ data, response }) => {
         if (cancelled) return;
-        setRows(json ?? []);
-        setTotal(Number(/\/(\d+)$/.exec(headers.get('Content-Range') ?? '')?.[1] ?? json?.length ?? 0));
+        const found = data?.data ?? [];
+        setRows(found);
+        setTotal(Number(/\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '')?.[1] ?? found.length));
       })
       .catch((e) => {
         if (!cancelled) setError(errorMessage(e, translate('settings.system.logs_failed')));
@@ -262,7 +237,7 @@ const LogsDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) =
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.created_at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.dateTime(row.created_at)}</TableCell>
                     <TableCell>{row.user_email}</TableCell>
                     <TableCell>{row.company_name ?? '—'}</TableCell>
                     <TableCell>
@@ -296,13 +271,14 @@ const LogsDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) =
 
 const HealthView = ({ health }: { health: Health }) => {
   const translate = useTranslate();
+  const format = useFormat();
   const t = (key: string, args?: Record<string, unknown>) => translate(`settings.system.${key}`, args);
   const rows: Array<[string, ReactNode]> = [
     [t('database'), health.database.ok ? `OK · ${t('round_trip')} ${health.database.round_trip_ms} ms` : health.database.error],
     [t('server_version'), health.database.server_version ?? '—'],
     [t('db_size'), megabytes(health.database.size_bytes)],
     [t('migrations'), `${t('applied')} ${health.migrations.applied} · ${t('pending')} ${health.migrations.pending.length}`],
-    [t('uptime'), duration(health.process.uptime_seconds)],
+    [t('uptime'), formatMinutes(health.process.uptime_seconds / 60)],
     [t('memory'), megabytes(health.process.memory_rss_bytes)],
     [t('heap'), megabytes(health.process.memory_heap_used_bytes)],
     [t('node'), health.process.node_version],
@@ -338,7 +314,7 @@ const HealthView = ({ health }: { health: Health }) => {
             <ListItem key={job.name} disableGutters>
               <ListItemText
                 primary={`${job.name} (${job.type})`}
-                secondary={job.next_run_at ? t('next_run', { date: when(job.next_run_at) }) : undefined}
+                secondary={job.next_run_at ? t('next_run', { date: format.dateTime(job.next_run_at) }) : undefined}
               />
             </ListItem>
           ))}
@@ -357,7 +333,7 @@ const HealthCard = () => {
   const check = async () => {
     setBusy(true);
     try {
-      setHealth((await api.get<Health>('/system/health')).json);
+      setHealth(await apiData(client.GET('/api/system/health')));
     } catch (e) {
       notify(errorMessage(e, translate('settings.system.health_failed')), { type: 'error' });
     } finally {

@@ -45,23 +45,25 @@ const LeaveTypeInput = ({ field, types }: { field: FieldDescriptor; types: Leave
   }, [type, start]);
 
   return (
-    <>
-      <SelectInput
-        source={field.source}
-        label={labels.field(field.source)}
-        choices={types.filter((t) => t.is_active).map((t) => ({ id: t.id, name: t.type_name }))}
-        validate={validatorsOf(field, labels.translate)}
-        helperText={false}
-        fullWidth
-      />
-      {type && balance !== undefined && (
-        <Typography variant="body2" color="text.secondary" data-testid="request-remaining" sx={{ mt: -1, mb: 2 }}>
-          {balance?.limited
-            ? labels.translate('leave.form.remaining', { days: days(balance.remaining) })
-            : labels.translate('leave.form.unlimited')}
-        </Typography>
-      )}
-    </>
+    <SelectInput
+      source={field.source}
+      label={labels.field(field.source)}
+      choices={types.filter((t) => t.is_active).map((t) => ({ id: t.id, name: t.type_name }))}
+      validate={validatorsOf(field, labels.translate)}
+      // what is left of the chosen type, where the server tells (a refusal takes its place)
+      helperText={
+        type && balance !== undefined ? (
+          <span data-testid="request-remaining">
+            {balance?.limited
+              ? labels.translate('leave.form.remaining', { days: days(balance.remaining) })
+              : labels.translate('leave.form.unlimited')}
+          </span>
+        ) : (
+          false
+        )
+      }
+      fullWidth
+    />
   );
 };
 
@@ -95,7 +97,7 @@ const TotalDaysInput = ({ field }: { field: FieldDescriptor }) => {
   return (
     <>
       {working && (
-        <Typography variant="body2" data-testid="working-days" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="working-days" sx={{ mb: 1.5, mx: 1.75 }}>
           {translate('leave.form.working_days', { count: working.working_days })}
           {working.holidays.length > 0 &&
             ` · ${translate('leave.form.holidays', { dates: working.holidays.map((day) => format.date(day)).join(', ') })}`}

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, EMPLOYEE } from '../fixtures/users';
 import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
@@ -58,4 +58,48 @@ test.describe('leave', () => {
     const annual = employee.getByTestId('leave-balance-row').filter({ hasText: 'Annual Leave' });
     await expect(annual.getByTestId('balance-remaining')).toHaveText(String(before - 3));
   });
+
+  test('the Request Leave form refuses a total under half a day before sending it, in the server\'s own words', async ({ browser, request }) => {
+    const { start, end } = weekThisYear(4);
+    const body = { start_date: start, end_date: end, total_days: 0 };
+
+    // what the server answers for that body
+    const said = await refusal(request, EMPLOYEE, body);
+    expect(said).toBe('Total days must be at least 0.5, in steps of 0.5');
+
+    const employee = await browser.newPage();
+    await signIn(employee, EMPLOYEE);
+    const mine = new LeavePage(employee);
+    await mine.goto();
+    const posts: string[] = [];
+    employee.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/hr/leave-requests') posts.push(r.url());
+    });
+
+    await mine.requestButton.click();
+    await mine.dialog.getByRole('combobox', { name: /^Leave Type/ }).click();
+    await employee.getByRole('option', { name: 'Annual Leave', exact: true }).click();
+    await mine.dialog.getByLabel(/^Start Date/).fill(start);
+    await mine.dialog.getByLabel(/^End Date/).fill(end);
+    const total = mine.dialog.getByRole('spinbutton', { name: 'Total Days' });
+    await expect(total).toHaveValue('3');
+    await total.fill('0');
+    await mine.dialog.getByRole('button', { name: 'Submit Request' }).click();
+
+    await expect(mine.dialog.getByText(said, { exact: true })).toBeVisible();
+    await expect(mine.dialog).toBeVisible();
+    expect(posts).toEqual([]);
+  });
 });
+
+/** The message of the server's refusal of an Annual Leave request with this body. */
+async function refusal(request: APIRequestContext, user: { email: string; password: string }, body: Record<string, unknown>): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: user });
+  expect(login.status()).toBe(200);
+  const headers = { Authorization: `Bearer ${(await login.json()).data.access_token}` };
+  const types = (await (await request.get('/api/hr/leave-types', { headers })).json()).data as Array<{ id: number; type_code: string }>;
+  const annual = types.find((t) => t.type_code === 'AL')!;
+  const res = await request.post('/api/hr/leave-requests', { headers, data: { leave_type_id: annual.id, ...body } });
+  expect(res.status()).toBe(400);
+  return (await res.json()).message as string;
+}

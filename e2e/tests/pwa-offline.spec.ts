@@ -13,6 +13,8 @@ const LEAVE_REQUESTS = '/api/hr/leave-requests';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
+/** A calendar day as the console writes it: 2026-12-28 → Dec 28, 2026. */
+const inWords = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000));
 /** The Monday `weeks` weeks after the week of `day`. */
@@ -273,7 +275,7 @@ test.describe('the employee app offline', () => {
     await expect(dialog).toBeHidden();
     const queued = page.getByTestId('queued-leave-request');
     await expect(queued).toContainText('Annual Leave');
-    await expect(queued).toContainText(`${day} · 1 Days`);
+    await expect(queued).toContainText(`${inWords(day)} · 1 Days`);
     await expect(queued).toContainText('Waiting for the connection');
 
     // the first attempt reaches the server, but its answer never comes back

@@ -1,6 +1,7 @@
 import { attendanceResourceMessages } from './attendance';
 import { monitoringResourceMessages } from './monitoring';
 import { kpiMessages } from './kpi';
+import { leaveRequestMessages } from './leave-requests';
 import { platformMessages } from './platform';
 import { peopleMessages } from './people';
 import { payrollMessages } from './payroll';
@@ -17,4 +18,5 @@ export const resourceMessages = {
   ...peopleMessages,
   ...settingsMessages,
   ...payrollMessages,
+  ...leaveRequestMessages,
 };

@@ -9,9 +9,27 @@ const TONES: Array<[RegExp, Tone]> = [
   [/^(on_leave|holiday|scheduled|open|new|todo)$/, 'info'],
 ];
 
-export const toneOf = (value: string): Tone => TONES.find(([re]) => re.test(value.toLowerCase()))?.[1] ?? 'default';
+/**
+ * A collection whose statuses the spec colours itself: its values' tones, and the tone of any
+ * other value. The other collections keep the colour by meaning.
+ */
+const BY_RESOURCE: Record<string, { tones: Record<string, Tone>; otherwise: Tone }> = {
+  // hr.md 3 Leave request: pending, approved, rejected; other values (cancelled) shown as info
+  'hr/leave-requests': { tones: { pending: 'warning', approved: 'success', rejected: 'error' }, otherwise: 'info' },
+};
 
-/** The one status chip of the console: the value's wording from the catalogue, its colour by meaning. */
-export const StatusChip = ({ value, label }: { value: string; label: string }) => (
-  <Chip size="small" color={toneOf(value)} label={label} variant={toneOf(value) === 'default' ? 'outlined' : 'filled'} />
-);
+/** A value's colour: the collection's own where the spec gives one, else by meaning. */
+export const toneOf = (value: string, resource?: string): Tone => {
+  const own = resource ? BY_RESOURCE[resource] : undefined;
+  if (own) return own.tones[value.toLowerCase()] ?? own.otherwise;
+  return TONES.find(([re]) => re.test(value.toLowerCase()))?.[1] ?? 'default';
+};
+
+/**
+ * The one status chip of the console: the value's wording from the catalogue, its colour by
+ * meaning, or as the spec colours that collection's statuses (`resource`, e.g. `hr/leave-requests`).
+ */
+export const StatusChip = ({ value, label, resource }: { value: string; label: string; resource?: string }) => {
+  const tone = toneOf(value, resource);
+  return <Chip size="small" color={tone} label={label} variant={tone === 'default' ? 'outlined' : 'filled'} />;
+};

@@ -1,71 +1,38 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  TextField,
-  Typography,
-  useMediaQuery,
-  type Theme,
-} from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useEffect, useMemo, useState } from 'react';
+import { Box, Button, Stack, Typography } from '@mui/material';
+import { I18nContext, SelectInput, useI18nProvider, useNotify, useTranslate, type I18nProvider } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
 import { submitOrQueue } from '../../pwa/offlineQueue';
-import { touchTarget } from '../../pwa/phone';
-import { days, leaveApi, weekdays, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
+import { leaveRequests } from '../../resources/leave-requests';
+import { bodyFrom } from '../../schema/body';
+import type { ResourceConfig } from '../../schema/config';
+import type { FieldDescriptor } from '../../schema/derive';
+import { useFormat } from '../../schema/format';
+import { SchemaInput } from '../../schema/inputs';
+import { resourceSchema, useLabels } from '../../schema/schema';
+import { SchemaForm, type SubmitResult } from '../../schema/SchemaForm';
+import { FormDialog } from '../../schema/SchemaResource';
+import { validatorsOf } from '../../schema/validation';
+import { days, leaveApi, weekdays, type CreateLeaveRequest, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
 import { LEAVE_REQUESTS_PATH } from './QueuedRequests';
 
-interface Form {
-  leave_type_id: string;
-  start_date: string;
-  end_date: string;
-  total_days: string;
-  reason: string;
-}
-const EMPTY: Form = { leave_type_id: '', start_date: '', end_date: '', total_days: '1', reason: '' };
+/** the form's fields: the server's errors on them are shown next to them */
+const FIELDS: readonly string[] = leaveRequests.form?.include ?? [];
 
-/** The Request Leave modal: working days of the range, the remaining balance, and the submit. */
-export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: LeaveType[]; onClose: () => void; onSubmitted: () => void }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [file, setFile] = useState<File | null>(null);
-  const [working, setWorking] = useState<WorkingDays | null>(null);
+const typeOf = (types: LeaveType[], id: unknown) => types.find((t) => t.id === Number(id));
+
+/** The leave type: the active types already on the screen (known offline too), and what is left of the chosen one. */
+const LeaveTypeInput = ({ field, types }: { field: FieldDescriptor; types: LeaveType[] }) => {
+  const labels = useLabels(leaveRequests.name);
+  const [typeId, start] = useWatch({ name: ['leave_type_id', 'start_date'] }) as [unknown, string | null | undefined];
+  const type = typeOf(types, typeId);
   const [balance, setBalance] = useState<LeaveBalance | null | undefined>(undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const type = types.find((t) => String(t.id) === form.leave_type_id);
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
-
-  // the working days of the range become the default total
-  useEffect(() => {
-    setWorking(null);
-    if (!form.start_date || !form.end_date || form.end_date < form.start_date) return;
-    let live = true;
-    leaveApi
-      .workingDays(form.start_date, form.end_date)
-      .then((w) => {
-        if (!live) return;
-        setWorking(w);
-        setForm((f) => ({ ...f, total_days: String(w.working_days || 0.5) }));
-      })
-      // offline: Monday to Friday, the company's holidays unknown (the server checks the total)
-      .catch(() => live && setForm((f) => ({ ...f, total_days: String(weekdays(f.start_date, f.end_date) || 0.5) })));
-    return () => {
-      live = false;
-    };
-  }, [form.start_date, form.end_date]);
 
   useEffect(() => {
     setBalance(undefined);
     if (!type) return;
-    const year = Number((form.start_date || new Date().toISOString()).slice(0, 4));
+    const year = Number((start || new Date().toISOString()).slice(0, 4));
     let live = true;
     leaveApi
       .balances({ mine: true, year, leave_type_id: type.id })
@@ -75,141 +42,165 @@ export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: Lea
     return () => {
       live = false;
     };
-  }, [type, form.start_date]);
+  }, [type, start]);
 
-  const submit = async () => {
-    if (!form.leave_type_id || !form.start_date || !form.end_date) {
-      setErrors({ form: translate('leave.form.required') });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
+  return (
+    <SelectInput
+      source={field.source}
+      label={labels.field(field.source)}
+      choices={types.filter((t) => t.is_active).map((t) => ({ id: t.id, name: t.type_name }))}
+      validate={validatorsOf(field, labels.translate)}
+      // what is left of the chosen type, where the server tells (a refusal takes its place)
+      helperText={
+        type && balance !== undefined ? (
+          <span data-testid="request-remaining">
+            {balance?.limited
+              ? labels.translate('leave.form.remaining', { days: days(balance.remaining) })
+              : labels.translate('leave.form.unlimited')}
+          </span>
+        ) : (
+          false
+        )
+      }
+      fullWidth
+    />
+  );
+};
+
+/** Total days: the working days of the range become the default, shown above it with the holidays left out. */
+const TotalDaysInput = ({ field }: { field: FieldDescriptor }) => {
+  const translate = useTranslate();
+  const format = useFormat();
+  const { setValue } = useFormContext();
+  const [start, end] = useWatch({ name: ['start_date', 'end_date'] }) as [string | null | undefined, string | null | undefined];
+  const [working, setWorking] = useState<WorkingDays | null>(null);
+
+  useEffect(() => {
+    setWorking(null);
+    if (!start || !end || end < start) return;
+    let live = true;
+    const total = (count: number) => setValue(field.source, count || 0.5, { shouldDirty: true });
+    leaveApi
+      .workingDays(start, end)
+      .then((w) => {
+        if (!live) return;
+        setWorking(w);
+        total(w.working_days);
+      })
+      // offline: Monday to Friday, the company's holidays unknown (the server checks the total)
+      .catch(() => live && total(weekdays(start, end)));
+    return () => {
+      live = false;
+    };
+  }, [start, end, field.source, setValue]);
+
+  return (
+    <>
+      {working && (
+        <Typography variant="body2" color="text.secondary" data-testid="working-days" sx={{ mb: 1.5, mx: 1.75 }}>
+          {translate('leave.form.working_days', { count: working.working_days })}
+          {working.holidays.length > 0 &&
+            ` · ${translate('leave.form.holidays', { dates: working.holidays.map((day) => format.date(day)).join(', ') })}`}
+        </Typography>
+      )}
+      <SchemaInput resource={leaveRequests.name} field={field} />
+    </>
+  );
+};
+
+/** The attachment, where the chosen type requires one: the file is uploaded when the request is submitted. */
+const AttachmentInput = ({
+  field,
+  types,
+  file,
+  error,
+  onFile,
+}: {
+  field: FieldDescriptor;
+  types: LeaveType[];
+  file: File | null;
+  error: string | null;
+  onFile: (file: File | null) => void;
+}) => {
+  const labels = useLabels(leaveRequests.name);
+  const type = typeOf(types, useWatch({ name: 'leave_type_id' }));
+  if (!type?.attachment_required) return null;
+  return (
+    <Stack spacing={0.5} sx={{ mb: 2 }}>
+      <Typography variant="body2">{labels.field(field.source)}</Typography>
+      <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
+        {file ? file.name : labels.translate('leave.form.choose_file')}
+        <input hidden type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      </Button>
+      {error && (
+        <Typography variant="caption" color="error">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  );
+};
+
+/** The form's submit button in the spec's wording ('Submit Request') rather than the generated form's 'Save'. */
+const useSubmitWording = (): I18nProvider => {
+  const i18n = useI18nProvider();
+  return useMemo(() => ({ ...i18n, translate: (key, options) => i18n.translate(key === 'ra.action.save' ? 'leave.form.submit' : key, options) }), [i18n]);
+};
+
+/**
+ * The Request Leave modal: the form generated from the create body of POST /hr/leave-requests,
+ * with the server's rules and words, plus the remaining balance of the chosen type, the working
+ * days of the range, and the attachment where the type requires one. Offline, the request is
+ * kept and sent when the connection returns.
+ */
+export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: LeaveType[]; onClose: () => void; onSubmitted: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const wording = useSubmitWording();
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const resource = resourceSchema(leaveRequests.name);
+
+  const config: ResourceConfig = {
+    ...leaveRequests,
+    inputs: {
+      leave_type_id: (field) => <LeaveTypeInput field={field} types={types} />,
+      total_days: (field) => <TotalDaysInput field={field} />,
+      attachment_id: (field) => <AttachmentInput field={field} types={types} file={file} error={fileError} onFile={setFile} />,
+    },
+  };
+
+  const submit = async (values: Record<string, unknown>): Promise<SubmitResult> => {
+    setFileError(null);
     try {
-      const attachment = file ? await leaveApi.upload(file) : null;
-      const body: Record<string, unknown> = {
-        leave_type_id: Number(form.leave_type_id),
-        start_date: form.start_date,
-        end_date: form.end_date,
-        total_days: Number(form.total_days),
-        reason: form.reason.trim() || null,
+      const attachment = file && typeOf(types, values.leave_type_id)?.attachment_required ? await leaveApi.upload(file) : null;
+      const body = {
+        ...(bodyFrom(values, resource.create, 'create') as CreateLeaveRequest),
         ...(attachment ? { attachment_id: attachment.id } : {}),
-      };
+      } satisfies CreateLeaveRequest;
       const result = await submitOrQueue(LEAVE_REQUESTS_PATH, body, { label: 'Leave request' });
       notify(result.status === 'queued' ? 'leave.messages.queued' : 'leave.messages.submitted', {
         type: result.status === 'queued' ? 'info' : 'success',
       });
       onSubmitted();
+      return undefined;
     } catch (error) {
-      const fields = Object.fromEntries(fieldErrors(error).map((e) => [e.field, e.message]));
-      setErrors({ ...fields, form: errorMessage(error, translate('leave.messages.submit_failed')) });
       notify(errorMessage(error, translate('leave.messages.submit_failed')), { type: 'error' });
-    } finally {
-      setBusy(false);
+      const errors = fieldErrors(error);
+      const onFile = errors.find((e) => e.field === 'attachment_id' || e.field === 'file');
+      if (onFile) setFileError(onFile.message);
+      const placed = errors.filter((e) => e.field !== 'attachment_id' && FIELDS.includes(e.field));
+      return placed.length ? Object.fromEntries(placed.map((e) => [e.field, e.message])) : undefined;
     }
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="request-leave-title">
-      <DialogTitle id="request-leave-title">{translate('leave.form.title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ mt: 1 }}>
-          {errors.form && <Alert severity="error">{errors.form}</Alert>}
-          <TextField
-            select
-            required
-            label={translate('leave.form.type')}
-            value={form.leave_type_id}
-            onChange={set('leave_type_id')}
-            error={!!errors.leave_type_id}
-            helperText={errors.leave_type_id}
-            slotProps={{ select: { inputProps: { 'aria-label': translate('leave.form.type') } } }}
-          >
-            {types
-              .filter((t) => t.is_active)
-              .map((t) => (
-                <MenuItem key={t.id} value={String(t.id)}>
-                  {t.type_name}
-                </MenuItem>
-              ))}
-          </TextField>
-          {type && balance !== undefined && (
-            <Typography variant="body2" color="text.secondary" data-testid="request-remaining">
-              {balance?.limited
-                ? translate('leave.form.remaining', { days: days(balance.remaining) })
-                : translate('leave.form.unlimited')}
-            </Typography>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              required
-              fullWidth
-              type="date"
-              label={translate('leave.form.start')}
-              value={form.start_date}
-              onChange={set('start_date')}
-              error={!!errors.start_date}
-              helperText={errors.start_date}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              required
-              fullWidth
-              type="date"
-              label={translate('leave.form.end')}
-              value={form.end_date}
-              onChange={set('end_date')}
-              error={!!errors.end_date}
-              helperText={errors.end_date}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.start_date || undefined } }}
-            />
-          </Stack>
-          {working && (
-            <Typography variant="body2" data-testid="working-days">
-              {translate('leave.form.working_days', { count: working.working_days })}
-              {working.holidays.length > 0 && ` · ${translate('leave.form.holidays', { dates: working.holidays.join(', ') })}`}
-            </Typography>
-          )}
-          <TextField
-            type="number"
-            label={translate('leave.form.total')}
-            value={form.total_days}
-            onChange={set('total_days')}
-            error={!!errors.total_days}
-            helperText={errors.total_days}
-            slotProps={{ htmlInput: { min: 0.5, step: 0.5 } }}
-          />
-          <TextField
-            multiline
-            minRows={2}
-            label={translate('leave.form.reason')}
-            value={form.reason}
-            onChange={set('reason')}
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
-          />
-          {type?.attachment_required && (
-            <Stack spacing={0.5}>
-              <Typography variant="body2">{translate('leave.form.attachment')}</Typography>
-              <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
-                {file ? file.name : translate('leave.form.choose_file')}
-                <input hidden type="file" accept="application/pdf,image/png,image/jpeg" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
-              </Button>
-              {(errors.attachment_id || errors.file) && (
-                <Typography variant="caption" color="error">
-                  {errors.attachment_id || errors.file}
-                </Typography>
-              )}
-            </Stack>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} sx={touchTarget}>
-          {translate('leave.form.cancel')}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={busy} sx={touchTarget}>
-          {translate('leave.form.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog title={translate('leave.form.title')} onClose={onClose}>
+      <I18nContext.Provider value={wording}>
+        <Box data-testid="request-leave-form">
+          <SchemaForm config={config} resource={resource} mode="create" onSubmit={submit} onCancel={onClose} />
+        </Box>
+      </I18nContext.Provider>
+    </FormDialog>
   );
 };

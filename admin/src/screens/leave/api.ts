@@ -6,6 +6,7 @@ export type LeaveStatus = Schemas['LeaveRequestResponseDto']['status'];
 export type LeaveType = Schemas['LeaveTypeResponseDto'];
 export type LeavePolicy = Schemas['LeavePolicyResponseDto'];
 export type LeaveRequest = Schemas['LeaveRequestResponseDto'];
+export type CreateLeaveRequest = Schemas['CreateLeaveRequestDto'];
 export type LeaveBalance = Schemas['LeaveBalanceDto'];
 export type WorkingDays = Schemas['WorkingDaysDto'];
 export type Holiday = Schemas['HolidayResponseDto'];
@@ -45,10 +46,6 @@ export const leaveApi = {
   /** an attachment's file, read with the session's token (a plain link would carry none) */
   attachment: async (id: number) => (await client.GET('/api/hr/leave-requests/attachments/{id}', { ...byId(id), parseAs: 'blob' })).data as Blob,
 };
-
-/** Colours of hr.md 2: pending warning, approved success, rejected error, anything else info. */
-export const statusColor = (status: string): 'warning' | 'success' | 'error' | 'info' =>
-  status === 'pending' ? 'warning' : status === 'approved' ? 'success' : status === 'rejected' ? 'error' : 'info';
 
 /** "3.0" → "3", "2.5" → "2.5". */
 export const days = (value: string | number | null) => (value === null ? '' : String(Number(value)));

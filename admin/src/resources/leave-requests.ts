@@ -18,6 +18,7 @@ export const leaveRequests: ResourceConfig = {
 export const leaveRequestMessages = {
   'hr/leave-requests': {
     create_title: 'Request Leave',
+    save: 'Submit Request',
     created: 'Leave request submitted successfully!',
     save_failed: 'Failed to submit leave request',
     fields: {

@@ -70,7 +70,7 @@ export function SchemaForm({ config, resource, mode, onSubmit, onCancel, extraAc
           {extraActions}
           <Box sx={{ flexGrow: 1 }} />
           <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
-          <SaveButton alwaysEnable />
+          <SaveButton alwaysEnable label={translate(`resources.${config.name}.save`, { _: translate('ra.action.save') })} />
         </Toolbar>
       }
     >

@@ -16,11 +16,15 @@ const TONES: Array<[RegExp, Tone]> = [
 const BY_RESOURCE: Record<string, { tones: Record<string, Tone>; otherwise: Tone }> = {
   // hr.md 3 Leave request: pending, approved, rejected; other values (cancelled) shown as info
   'hr/leave-requests': { tones: { pending: 'warning', approved: 'success', rejected: 'error' }, otherwise: 'info' },
+  // hr.md 4: active success, on_leave warning, suspended danger, anything else info
+  'hr/employees': { tones: { active: 'success', on_leave: 'warning', suspended: 'error' }, otherwise: 'info' },
 };
+/** the field whose values a collection's colours are for (its other enums keep the colour by meaning) */
+const STATUS_FIELD: Record<string, string> = { 'hr/leave-requests': 'status', 'hr/employees': 'employment_status' };
 
 /** A value's colour: the collection's own where the spec gives one, else by meaning. */
-export const toneOf = (value: string, resource?: string): Tone => {
-  const own = resource ? BY_RESOURCE[resource] : undefined;
+export const toneOf = (value: string, resource?: string, field?: string): Tone => {
+  const own = resource && (!field || STATUS_FIELD[resource] === field) ? BY_RESOURCE[resource] : undefined;
   if (own) return own.tones[value.toLowerCase()] ?? own.otherwise;
   return TONES.find(([re]) => re.test(value.toLowerCase()))?.[1] ?? 'default';
 };
@@ -29,7 +33,7 @@ export const toneOf = (value: string, resource?: string): Tone => {
  * The one status chip of the console: the value's wording from the catalogue, its colour by
  * meaning, or as the spec colours that collection's statuses (`resource`, e.g. `hr/leave-requests`).
  */
-export const StatusChip = ({ value, label, resource }: { value: string; label: string; resource?: string }) => {
-  const tone = toneOf(value, resource);
+export const StatusChip = ({ value, label, resource, field }: { value: string; label: string; resource?: string; field?: string }) => {
+  const tone = toneOf(value, resource, field);
   return <Chip size="small" color={tone} label={label} variant={tone === 'default' ? 'outlined' : 'filled'} />;
 };

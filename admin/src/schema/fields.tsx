@@ -35,7 +35,7 @@ export function SchemaField({ resource, field }: { resource: string; field: Fiel
     case 'boolean':
       return <StatusChip value={value ? 'yes' : 'no'} label={labels.choice(field.source, value ? 'true' : 'false')} />;
     case 'enum':
-      return <StatusChip value={String(value)} label={labels.choice(field.source, value)} />;
+      return <StatusChip value={String(value)} label={labels.choice(field.source, value)} resource={resource} field={field.source} />;
     case 'date':
       return text(format.date(String(value)));
     case 'datetime':

@@ -289,7 +289,7 @@ export default function CompanyDashboard() {
               ) : data.recent_employees?.length ? (
                 <List dense disablePadding>
                   {data.recent_employees.map((e) => (
-                    <ListItem key={e.id} disableGutters secondaryAction={<StatusChip value={e.employment_status} label={translate(`enums.${e.employment_status}`, { _: e.employment_status })} />}>
+                    <ListItem key={e.id} disableGutters secondaryAction={<StatusChip resource="hr/employees" value={e.employment_status} label={translate(`enums.${e.employment_status}`, { _: e.employment_status })} />}>
                       <ListItemAvatar>
                         <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 14 }}>
                           {`${e.first_name[0] ?? ''}${e.last_name[0] ?? ''}`.toUpperCase()}
@@ -332,7 +332,7 @@ export default function CompanyDashboard() {
                     <ListItem
                       key={r.id}
                       disableGutters
-                      secondaryAction={<StatusChip value={r.status} label={translate(`enums.${r.status}`, { _: r.status })} />}
+                      secondaryAction={<StatusChip resource="hr/leave-requests" value={r.status} label={translate(`enums.${r.status}`, { _: r.status })} />}
                     >
                       <ListItemAvatar>
                         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>

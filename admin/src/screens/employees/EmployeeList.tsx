@@ -5,5 +5,5 @@ import { employees } from '../../resources/people';
 /** An employee's employment status as the Employees list shows it (the dashboard's recent hires use it too). */
 export const StatusBadge = ({ status }: { status: string }) => {
   const labels = useLabels(employees.name);
-  return <StatusChip value={status} label={labels.choice('employment_status', status)} />;
+  return <StatusChip resource="hr/employees" field="employment_status" value={status} label={labels.choice('employment_status', status)} />;
 };

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
-import { I18nContext, SelectInput, useI18nProvider, useNotify, useTranslate, type I18nProvider } from 'react-admin';
+import { SelectInput, useNotify, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
 import { submitOrQueue } from '../../pwa/offlineQueue';
@@ -141,12 +141,6 @@ const AttachmentInput = ({
   );
 };
 
-/** The form's submit button in the spec's wording ('Submit Request') rather than the generated form's 'Save'. */
-const useSubmitWording = (): I18nProvider => {
-  const i18n = useI18nProvider();
-  return useMemo(() => ({ ...i18n, translate: (key, options) => i18n.translate(key === 'ra.action.save' ? 'leave.form.submit' : key, options) }), [i18n]);
-};
-
 /**
  * The Request Leave modal: the form generated from the create body of POST /hr/leave-requests,
  * with the server's rules and words, plus the remaining balance of the chosen type, the working
@@ -156,7 +150,6 @@ const useSubmitWording = (): I18nProvider => {
 export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: LeaveType[]; onClose: () => void; onSubmitted: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const wording = useSubmitWording();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const resource = resourceSchema(leaveRequests.name);
@@ -196,11 +189,9 @@ export const RequestLeaveDialog = ({ types, onClose, onSubmitted }: { types: Lea
 
   return (
     <FormDialog title={translate('leave.form.title')} onClose={onClose}>
-      <I18nContext.Provider value={wording}>
-        <Box data-testid="request-leave-form">
-          <SchemaForm config={config} resource={resource} mode="create" onSubmit={submit} onCancel={onClose} />
-        </Box>
-      </I18nContext.Provider>
+      <Box data-testid="request-leave-form">
+        <SchemaForm config={config} resource={resource} mode="create" onSubmit={submit} onCancel={onClose} />
+      </Box>
     </FormDialog>
   );
 };

@@ -38,6 +38,12 @@ describe('the leave requests’ status colours (hr.md 3)', () => {
     expect(['pending', 'approved', 'rejected', 'cancelled'].map(tone)).toEqual(['warning', 'success', 'error', 'info']);
   });
 
+  it('employment status: active success, on_leave warning, suspended error, anything else info (hr.md 4); other fields keep their colours', () => {
+    const tone = (value: string) => toneOf(value, 'hr/employees', 'employment_status');
+    expect(['active', 'on_leave', 'suspended', 'terminated'].map(tone)).toEqual(['success', 'warning', 'error', 'info']);
+    expect(toneOf('full_time', 'hr/employees', 'employment_type')).toBe('default');
+  });
+
   it('leaves the other collections’ colours as they were', () => {
     expect(toneOf('cancelled')).toBe('error');
     expect(toneOf('pending')).toBe('warning');

@@ -55,7 +55,6 @@ export const leaveMessages = {
     holidays: 'Company holidays excluded: %{dates}',
     remaining: 'Remaining balance: %{days} days',
     unlimited: 'This leave type has no yearly limit',
-    submit: 'Submit Request',
     cancel: 'Cancel',
   },
   messages: {

@@ -2763,8 +2763,11 @@ export interface components {
             reason: string;
         };
         CreateCompanyDto: {
-            /** @example Technology */
-            industry?: string | null;
+            /**
+             * @example Technology
+             * @enum {string|null}
+             */
+            industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other" | null;
             /**
              * Format: email
              * @example hello@acme.example.com
@@ -2798,8 +2801,11 @@ export interface components {
             time_zone?: string;
         };
         UpdateCompanyDto: {
-            /** @example Technology */
-            industry?: string | null;
+            /**
+             * @example Technology
+             * @enum {string|null}
+             */
+            industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other" | null;
             /**
              * Format: email
              * @example hello@acme.example.com

@@ -171,6 +171,17 @@ describe('companies (superadmin)', () => {
       expect((await put('/api/auth/companies/999999', { company_name: 'X' })).status).toBe(404);
     });
 
+    it("takes an industry only from the free trial's list (platform.md 3), and clears it with an empty value", async () => {
+      const created = (await post('/api/auth/companies', newCompany())).body.data;
+      const mining = await put(`/api/auth/companies/${created.id}`, { industry: 'Mining' });
+      expect(mining.status).toBe(400);
+      expect(mining.body.errors).toEqual([expect.objectContaining({ field: 'industry', message: expect.stringMatching(/^Industry must be one of Technology, Healthcare, .*Other$/) })]);
+      expect((await t.em().fork().findOneOrFail(Company, { id: created.id })).industry).toBe('Manufacturing');
+      const retail = await put(`/api/auth/companies/${created.id}`, { industry: 'Real Estate' });
+      expect(retail.body.data.industry).toBe('Real Estate');
+      expect((await put(`/api/auth/companies/${created.id}`, { industry: '' })).body.data.industry).toBeNull();
+    });
+
     it("refuses a package whose limits the company exceeds (422)", async () => {
       const c = await createCompany(t, 'Small');
       const tiny = (

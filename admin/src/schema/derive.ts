@@ -245,10 +245,15 @@ export function humanize(field: string): string {
     .split(/[_\s-]+/)
     .filter(Boolean)
     .map((word) => ACRONYMS[word.toLowerCase()] ?? word.toLowerCase());
+  if (words.length === 1 && words[0] === 'q') words[0] = 'search';
+  if (words.length > 1 && WORDS[words[0]]) words[0] = WORDS[words[0]];
   if (!words.length) return field;
   words[0] = words[0][0].toUpperCase() + words[0].slice(1);
   return words.join(' ');
 }
+
+/** Abbreviations at the start of a field name, in full, as the server writes them: max_radius → "Maximum radius". */
+const WORDS: Record<string, string> = { max: 'maximum', min: 'minimum' };
 
 // the same words as the server's fieldLabel (backend/src/common/http/fields.ts), so both say the same
 const ACRONYMS: Record<string, string> = Object.fromEntries(

@@ -154,6 +154,8 @@ describe('the schema layer', () => {
     expect(humanize('cost_center')).toBe('Cost center');
     expect(humanize('allowed_ip_ranges')).toBe('Allowed IP ranges');
     expect(humanize('geolocation.default_radius')).toBe('Default radius');
+    expect(humanize('max_radius')).toBe('Maximum radius');
+    expect(humanize('q')).toBe('Search');
   });
 });
 

@@ -64,11 +64,10 @@ function IsTimeZone(options?: ValidationOptions) {
 
 /** The optional contact fields of a company (create and update alike; '' clears them). */
 class CompanyContactDto {
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'Technology' })
+  @ApiPropertyOptional({ enum: INDUSTRIES, nullable: true, example: 'Technology' })
   @IsOptional()
   @Transform(trimToNull)
-  @IsString()
-  @MaxLength(100, { message: 'Industry must be at most 100 characters long' })
+  @IsIn([...INDUSTRIES], { message: `Industry must be one of ${oneOf(INDUSTRIES)}` })
   industry?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'hello@acme.example.com' })

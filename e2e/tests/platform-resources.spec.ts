@@ -103,7 +103,8 @@ for (const viewport of VIEWPORTS) {
       await expect(card(page, `Umbrella ${id}`)).toBeVisible();
       await companies.expectNoHorizontalScroll();
       await card(page, `Umbrella ${id}`).getByRole('button', { name: 'Edit' }).click();
-      await companies.fill({ 'Company Name': `Umbrella Corp ${id}`, Industry: { pick: 'Healthcare' } });
+      await companies.fill({ 'Company Name': `Umbrella Corp ${id}` });
+      await choose(page, 'Industry', 'Healthcare');
       await companies.save();
       await companies.expectSaved('Company updated successfully!');
       await expect(card(page, `Umbrella Corp ${id}`)).toContainText('Healthcare');

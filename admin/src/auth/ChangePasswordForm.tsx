@@ -4,6 +4,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { apiAnswer, client } from '../providers/apiClient';
 import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { storeSession } from '../providers/authProvider';
+import { actionSchema } from '../schema/schema';
+import { useRuleCheck } from '../schema/useRuleCheck';
 
 const FIELDS = ['current_password', 'new_password', 'confirm_password'] as const;
 type Field = (typeof FIELDS)[number];
@@ -21,11 +23,12 @@ export function ChangePasswordForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const rules = useRuleCheck(actionSchema('POST auth/change-password'));
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // the passwords' rules are the server's (answered beside each field in its words); the confirmation is never sent
-    const found: Partial<Record<Field, string>> = {};
+    // the passwords' rules are the server's, checked in its words; the confirmation is never sent
+    const found: Partial<Record<Field, string>> = rules.checkAll({ current_password: values.current_password, new_password: values.new_password });
     if (values.confirm_password !== values.new_password) found.confirm_password = translate('register.passwords_mismatch');
     setErrors(found);
     setFailure(null);

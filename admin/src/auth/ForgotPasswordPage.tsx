@@ -5,6 +5,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { apiAnswer, client } from '../providers/apiClient';
 import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
+import { actionSchema } from '../schema/schema';
+import { useRuleCheck } from '../schema/useRuleCheck';
 
 type Status = { severity: 'success' | 'error'; message: string } | null;
 
@@ -15,12 +17,15 @@ export default function ForgotPasswordPage() {
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>(null);
   const [submitting, setSubmitting] = useState(false);
+  const rules = useRuleCheck(actionSchema('POST auth/forgot-password'));
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
-    // the address's rules are the server's: its answer names the field in its own words
-    setError(undefined);
+    // the address's rules are the server's, checked before sending in its own words
+    const broken = rules.check('email')(email.trim());
+    setError(broken ?? undefined);
+    if (broken) return;
     setSubmitting(true);
     try {
       const { message } = await apiAnswer(client.POST('/api/auth/forgot-password', { body: { email: email.trim() } }));

@@ -6,6 +6,8 @@ import type { components } from '../../../openapi/schema';
 import { apiAnswer, client } from '../providers/apiClient';
 import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
+import { actionSchema } from '../schema/schema';
+import { useRuleCheck } from '../schema/useRuleCheck';
 
 /** long enough to read the success message */
 const REDIRECT_DELAY_MS = 1500;
@@ -26,6 +28,7 @@ export default function RegisterPage() {
   const [status, setStatus] = useState<Status>(null);
   const [submitting, setSubmitting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const rules = useRuleCheck(actionSchema('POST auth/register'));
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
@@ -34,12 +37,9 @@ export default function RegisterPage() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  /**
-   * Only what the server cannot judge (the confirmation is never sent); the rules of the account's
-   * fields are the server's, answered beside each field in its own words.
-   */
+  /** The server's rules of the account's fields, in its words, before sending; and the confirmation, which is never sent. */
   const validate = (): Errors => {
-    const found: Errors = {};
+    const found: Errors = rules.checkAll({ username: values.username.trim(), email: values.email.trim(), password: values.password });
     if (values.confirmPassword !== values.password) found.confirmPassword = translate('register.passwords_mismatch');
     return found;
   };

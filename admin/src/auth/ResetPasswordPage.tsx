@@ -5,6 +5,8 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { apiAnswer, client } from '../providers/apiClient';
 import { errorMessage, fieldErrors } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
+import { actionSchema } from '../schema/schema';
+import { useRuleCheck } from '../schema/useRuleCheck';
 
 /** long enough to read the success message */
 const REDIRECT_DELAY_MS = 2000;
@@ -24,13 +26,14 @@ export default function ResetPasswordPage() {
   const [linkDead, setLinkDead] = useState(!token);
   const [submitting, setSubmitting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const rules = useRuleCheck(actionSchema('POST auth/reset-password'));
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // the password's rules are the server's (answered beside the field in its words); the confirmation is never sent
-    const found: Partial<Record<Field, string>> = {};
+    // the password's rules are the server's, checked in its words; the confirmation is never sent
+    const found: Partial<Record<Field, string>> = rules.checkAll({ password: values.password });
     if (values.confirmPassword !== values.password) found.confirmPassword = translate('register.passwords_mismatch');
     setErrors(found);
     setStatus(null);

@@ -67,8 +67,9 @@ export interface ResourceSchema {
 export interface ConsoleSchema {
   resources: Record<string, ResourceSchema>;
   /**
-   * The bodies of the operations on one record that are not its plain update (a feature added to
-   * a page, a reason to reject), by method and path without /api/: `POST cms/admin/landing-pages/{id}/features`.
+   * The bodies of the operations that are not a collection's create or update (a feature added to
+   * a page, a reason to reject, a sign-up, a password change), by method and path without /api/:
+   * `POST cms/admin/landing-pages/{id}/features`, `POST auth/register`.
    */
   actions: Record<string, ObjectSchema>;
 }
@@ -202,11 +203,13 @@ const METHODS = ['post', 'put', 'patch'] as const;
 function actionsOf(doc: Json, paths: Record<string, Json>, resources: Record<string, ResourceSchema>): Record<string, ObjectSchema> {
   const actions: Record<string, ObjectSchema> = {};
   for (const [path, item] of Object.entries(paths)) {
-    if (!path.startsWith(API_PREFIX) || !path.includes('{')) continue;
+    if (!path.startsWith(API_PREFIX)) continue;
     const name = path.slice(API_PREFIX.length);
     for (const method of METHODS) {
+      // a collection's create, replace and update are its resource's bodies already
       const isUpdate = method !== 'post' && name.endsWith('/{id}') && !!resources[name.slice(0, -'/{id}'.length)]?.update;
-      const body = item[method] && !isUpdate ? bodyOf(doc, item[method]) : undefined;
+      const isCollection = !!resources[name] && (method === 'post' || method === 'put');
+      const body = item[method] && !isUpdate && !isCollection ? bodyOf(doc, item[method]) : undefined;
       if (body) actions[`${method.toUpperCase()} ${name}`] = body;
     }
   }

@@ -22,11 +22,9 @@ export interface RecordFilters {
   mine?: boolean;
 }
 
-export interface Position {
-  latitude: number;
-  longitude: number;
-  accuracy: number;
-}
+type Punch = components['schemas']['CheckInDto'];
+/** Where the device is: the position fields of a check-in or check-out. */
+export type Position = Required<Pick<Punch, 'latitude' | 'longitude' | 'accuracy'>>;
 
 const BASE = '/hr/attendance';
 const DEVICE_KEY = 'hr.device-id';
@@ -68,7 +66,7 @@ export const attendanceApi = {
         ...(position ?? {}),
         timestamp: new Date().toISOString(),
         device_id: deviceId(),
-      },
+      } satisfies Punch,
       { label },
     ),
   update: (id: number, body: UpdateAttendance) => apiData(client.PUT('/api/hr/attendance/{id}', { params: { path: { id } }, body })),

@@ -100,7 +100,7 @@ export function SchemaInput({ resource, field, source = field.source, disabled, 
       return choices.length ? <SelectArrayInput {...common} choices={choices} /> : <TextArrayInput {...common} />;
     case 'objects':
       return (
-        <ArrayInput source={source} label={label} validate={validate}>
+        <ArrayInput source={source} label={label} validate={validate} helperText={help ?? false}>
           <SimpleFormIterator
             resource={resource}
             inline

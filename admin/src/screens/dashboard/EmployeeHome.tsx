@@ -30,6 +30,7 @@ import { apiData, client } from '../../providers/apiClient';
 import { companyName } from '../../providers/session';
 import { errorMessage } from '../../providers/httpClient';
 import { touchTarget } from '../../pwa/phone';
+import { isUnreachable } from '../../pwa/owner';
 import { useSyncedReload } from '../../pwa/useSyncedReload';
 import { useFormat } from '../../schema/format';
 import { StatusChip } from '../../schema/StatusChip';
@@ -48,8 +49,12 @@ type KpiTarget = components['schemas']['KpiTargetResponseDto'];
 
 const OPEN_TASKS = ['pending', 'in_progress', 'on_hold', 'overdue'];
 
-/** A block the caller may not see: the plan lacks its module, or the server refuses it (403). */
-const refused = (error: unknown) => error instanceof HttpError && error.status === 403;
+/**
+ * A block the caller may not see: the plan lacks its module, or the server refuses it (403); or,
+ * offline, one this device has kept nothing of (the offline banner says the data is not live).
+ */
+const hidden = (error: unknown, hasData: boolean) =>
+  (error instanceof HttpError && error.status === 403) || (!hasData && isUnreachable(error));
 
 /**
  * One block of the home: a title, its content, and its loading, empty and error states. It hides
@@ -73,8 +78,8 @@ const Block = <T,>({
   children: (data: T) => ReactNode;
 }) => {
   const translate = useTranslate();
-  if (refused(query.error)) return null;
   const data = query.data;
+  if (hidden(query.error, data !== undefined)) return null;
   return (
     <Grid size={{ xs: 12, md: 6 }}>
       <Card variant="outlined" sx={{ height: '100%' }} data-testid={testId}>
@@ -85,7 +90,7 @@ const Block = <T,>({
             </Typography>
             {data !== undefined && action}
           </Stack>
-          {query.error ? (
+          {query.error && data === undefined ? (
             <Alert
               severity="error"
               action={

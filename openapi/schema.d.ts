@@ -177,6 +177,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/me/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own employee record: name, position, department and the contact details they may change */
+        get: operations["Profile_get"];
+        /** Saves the caller's own phone, address and emergency contact; fields left out keep their value. Any other field (position, department, salary, status, role...) is refused */
+        put: operations["Profile_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/platform-access": {
         parameters: {
             query?: never;
@@ -2432,6 +2450,35 @@ export interface components {
             access_token: string;
             /** @description The impersonated company; null after stopping */
             company: components["schemas"]["CompanyResponseDto"] | null;
+        };
+        OwnProfileDto: {
+            employee_id: number;
+            employee_code: string;
+            first_name: string;
+            last_name: string;
+            email: string;
+            position_title: string | null;
+            department_name: string | null;
+            phone: string | null;
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            country: string | null;
+            postal_code: string | null;
+            emergency_contact_name: string | null;
+            emergency_contact_phone: string | null;
+            emergency_contact_relationship: string | null;
+        };
+        UpdateOwnProfileDto: {
+            phone?: string | null;
+            address?: string | null;
+            city?: string | null;
+            state?: string | null;
+            country?: string | null;
+            postal_code?: string | null;
+            emergency_contact_name?: string | null;
+            emergency_contact_phone?: string | null;
+            emergency_contact_relationship?: string | null;
         };
         AuditLogResponseDto: {
             id: number;
@@ -7251,6 +7298,177 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Profile_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["OwnProfileDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Your account is not linked to an employee record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Profile_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateOwnProfileDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["OwnProfileDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is too long, or the body has a field that cannot be changed here; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Your account is not linked to an employee record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

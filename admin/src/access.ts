@@ -49,7 +49,8 @@ export const ROUTE_ACCESS = {
   '/hr/employees': { roles: ADMINS, module: 'employees' },
   '/hr/departments': { roles: ADMINS, module: 'departments' },
   '/hr/positions': { roles: ADMINS, module: 'positions' },
-  '/settings': { roles: ADMINS, module: 'settings' },
+  // every role: Profile and Notifications; the company's settings by SETTINGS_ADMIN (screens/settings/settingsMenu.ts)
+  '/settings': {},
   '/hr/attendance': { module: 'attendance' },
   '/hr/leave': { module: 'leave' },
   '/hr/payroll': { module: 'payroll' },
@@ -58,6 +59,9 @@ export const ROUTE_ACCESS = {
 } as const satisfies Record<string, AccessRule>;
 
 export type ProtectedPath = keyof typeof ROUTE_ACCESS;
+
+/** The company's settings (every Settings tab but Profile and Notifications). */
+export const SETTINGS_ADMIN: AccessRule = { roles: ADMINS, module: 'settings' };
 
 export type AccessDecision = 'allow' | 'login' | 'dashboard';
 

@@ -86,6 +86,41 @@ describe('employee records: rights cannot be taken through them, pay is for payr
   });
   afterAll(() => t.close());
 
+  describe('the own profile (Settings → Profile), with no rights at all', () => {
+    beforeAll(() => allow({}));
+
+    it('keeps contact details up to date, and refuses every field that bears rights, pay or standing', async () => {
+      for (const change of [
+        { position_id: payrollPosition.id },
+        { department_id: null },
+        { salary: '990000' },
+        { employment_status: 'on_leave' },
+        { manager_id: colleague.id },
+        { role: 'company_admin' },
+        { id: colleague.id },
+        { employee_id: colleague.id },
+      ]) {
+        const res = await t.http().put('/api/auth/me/profile').set(me).send({ phone: '+1 555 0142', ...change });
+        expect({ change, status: res.status }).toEqual({ change, status: 400 });
+      }
+      const e = await stored(a.employee.id);
+      expect([e.position?.id, e.department?.id, e.salary, e.employment_status, e.manager]).toEqual([
+        a.position.id,
+        a.department.id,
+        '50000.00',
+        'active',
+        null,
+      ]);
+      const ok = await t.http().put('/api/auth/me/profile').set(me).send({ emergency_contact_name: 'Robin Doe' });
+      expect(ok.status).toBe(200);
+      expect(ok.body.data.employee_id).toBe(a.employee.id);
+      expect((await stored(a.employee.id)).emergency_contact_name).toBe('Robin Doe');
+      expect((await stored(colleague.id)).emergency_contact_name ?? null).toBeNull();
+      // the rights gained by the attempts: none
+      expect((await t.http().get('/api/hr/employees').set(me)).status).toBe(403);
+    });
+  });
+
   describe('employees: view + edit (+ delete)', () => {
     beforeAll(() => allow({ employees: { can_view: true, can_edit: true, can_delete: true } }));
 

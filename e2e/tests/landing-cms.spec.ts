@@ -148,6 +148,7 @@ test.describe('landing page CMS', () => {
     await new LoginPage(page).goto();
     await new LoginPage(page).signInAndExpectDashboard(COMPANY_ADMIN.email, COMPANY_ADMIN.password);
     await page.goto('/admin/landing-page');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // not sent away in silence: the page says why
+    await expect(page.getByTestId('access-denied')).toContainText('Landing Page Manager is for the platform administrator only');
   });
 });

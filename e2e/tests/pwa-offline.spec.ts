@@ -108,7 +108,8 @@ test.describe('the employee app offline', () => {
 
     // online once: the screens keep what they read on the device; each is laid out for the phone
     // (the start screen's figures first: leaving before they arrive would keep none of them)
-    await expect(page.getByText('Present Today')).toBeVisible();
+    await expect(page.getByTestId('home-leave-balance')).toContainText('Annual Leave');
+    await expect(page.getByTestId('home-payslip')).toContainText(usd(payslip.net_salary as string));
     await page.goto('/hr/attendance');
     await expect(page.getByTestId('attendance-card').filter({ hasText: earlier })).toContainText('Client site');
     await app.expectPhoneLayout();
@@ -132,7 +133,7 @@ test.describe('the employee app offline', () => {
     // the app shell comes from the service worker, the data from the device: the start screen first
     await page.goto('/dashboard');
     await expect(app.offlineBanner).toBeVisible();
-    await expect(page.getByText('Present Today')).toBeVisible();
+    await expect(page.getByTestId('home-leave-balance')).toContainText('Annual Leave');
     await expect(page.getByText('Failed to load data')).toHaveCount(0);
     await page.goto('/hr/attendance');
     await expect(app.offlineBanner).toContainText(/^Offline — last updated \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M/);

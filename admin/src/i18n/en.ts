@@ -1,4 +1,5 @@
 import { companyDashboardMessages } from '../screens/dashboard/messages.en';
+import { employeeHomeMessages } from '../screens/dashboard/home.messages.en';
 import { departmentsMessages } from '../screens/departments/messages.en';
 import { employeesMessages } from '../screens/employees/messages.en';
 import { positionsMessages } from '../screens/positions/messages.en';
@@ -25,6 +26,7 @@ export const messages = {
   departments: departmentsMessages,
   positions: positionsMessages,
   company_dashboard: companyDashboardMessages,
+  employee_home: employeeHomeMessages,
   ...settingsMessages,
   monitoring: monitoringMessages,
   payroll: payrollMessages,
@@ -86,6 +88,15 @@ export const messages = {
     my_attendance: 'My Attendance',
     my_leave: 'My Leave',
     my_payroll: 'My Payroll',
+  },
+  access_denied: {
+    title: '%{screen} is not available',
+    plan: "Your company's plan does not include %{screen}",
+    position: 'Your position has no access to %{screen} — ask your administrator',
+    account: 'Your account has no access to %{screen} — ask your administrator',
+    impersonate: '%{screen} shows a company: open it from Companies with View as admin',
+    platform: '%{screen} is for the platform administrator only',
+    back: 'Back to Dashboard',
   },
   screens: {
     companies: 'Companies',

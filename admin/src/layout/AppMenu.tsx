@@ -16,9 +16,10 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
-import { menuEntries, type MenuIcon } from '../access';
+import { canOpen, menuEntries, type MenuEntry, type MenuIcon } from '../access';
 import { useSession } from '../auth/useSession';
 import { Logo } from '../auth/Logo';
+import { companyName } from '../providers/session';
 
 const ICONS: Record<MenuIcon, ReactElement> = {
   dashboard: <DashboardIcon />,
@@ -38,12 +39,25 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   settings: <SettingsIcon />,
 };
 
-/** Sidebar (spec 2.3): subtitle by role and the role's entries from src/access.ts. */
+/** Settings (Profile and Notifications) for the roles whose menu set has no Settings entry. */
+const SETTINGS: MenuEntry = { path: '/settings', label: 'menu.settings', icon: 'settings' };
+
+/**
+ * Sidebar (spec 2.3): the company's name (the product's for the platform) above the subtitle by
+ * role, the role's entries from src/access.ts, and Settings for everyone.
+ */
 export const AppMenu = (props: MenuProps) => {
   const translate = useTranslate();
   const session = useSession();
   const [open] = useSidebarState();
   const subtitle = session.user?.role === 'superadmin' ? 'app.subtitle.platform' : 'app.subtitle.hr';
+  const role = session.user?.role;
+  // the company the user works in; without one, the role (never the subtitle twice)
+  const title =
+    companyName(session) ||
+    (role && role !== 'superadmin' ? translate(`settings.profile.roles.${role}`, { _: role }) : translate('app.name'));
+  const entries = menuEntries(session);
+  if (!entries.some((entry) => entry.path === SETTINGS.path) && canOpen(SETTINGS.path, session)) entries.push(SETTINGS);
 
   return (
     <Menu {...props}>
@@ -62,8 +76,8 @@ export const AppMenu = (props: MenuProps) => {
         <Logo size={open ? 36 : 32} />
         {open && (
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.2 }} noWrap>
-              {translate('app.name')}
+            <Typography variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.2 }} noWrap title={title} data-testid="sidebar-title">
+              {title}
             </Typography>
             <Typography variant="caption" color="text.secondary" noWrap data-testid="sidebar-subtitle">
               {translate(subtitle)}
@@ -71,7 +85,7 @@ export const AppMenu = (props: MenuProps) => {
           </Box>
         )}
       </Box>
-      {menuEntries(session).map((entry) => (
+      {entries.map((entry) => (
         <Menu.Item
           key={entry.path}
           to={entry.path}

@@ -37,6 +37,7 @@ export const ImpersonationBanner = () => {
   return (
     <Alert
       severity="warning"
+      data-testid="impersonation-banner"
       sx={{ mb: 2, alignItems: 'center' }}
       action={
         <Button color="inherit" size="small" variant="outlined" onClick={exit} disabled={busy}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Box, Button, Slide } from '@mui/material';
 import {
   CloseNotificationContext,
@@ -22,6 +22,26 @@ type Severity = 'success' | 'info' | 'warning' | 'error';
 
 const severityOf = (type: string | undefined): Severity =>
   type === 'success' || type === 'warning' || type === 'error' ? type : 'info';
+
+/** Where the stack starts: below the impersonation banner while it is on screen (so 'Exit Impersonation' stays usable), else below the app bar. */
+const useTopBelowBanner = (active: boolean): number | null => {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const measure = () => {
+      const rect = document.querySelector('[data-testid="impersonation-banner"]')?.getBoundingClientRect();
+      setTop(rect && rect.bottom > 56 ? Math.round(rect.bottom) + 8 : null);
+    };
+    measure();
+    window.addEventListener('scroll', measure, true);
+    window.addEventListener('resize', measure);
+    return () => {
+      window.removeEventListener('scroll', measure, true);
+      window.removeEventListener('resize', measure);
+    };
+  }, [active]);
+  return active ? top : null;
+};
 
 /**
  * react-admin's `notification` component: every `useNotify()` call becomes a toast in a stack at
@@ -79,13 +99,15 @@ export const ToastStack = () => {
     next.filter((t) => overflow.has(t.key)).forEach((t) => settle(t, false));
     update(next.map((t) => (overflow.has(t.key) ? { ...t, open: false } : t)));
   }, [notifications, takeNotification, settle, update]);
+  const belowBanner = useTopBelowBanner(toasts.length > 0);
 
   return (
     <Box
       aria-live="polite"
       sx={{
         position: 'fixed',
-        top: { xs: 64, sm: 60 }, // below the app bar, so its buttons stay usable
+        // below the app bar (and the impersonation banner), so their buttons stay usable
+        top: belowBanner ?? { xs: 64, sm: 60 },
         right: { xs: 8, sm: 16 },
         left: { xs: 8, sm: 'auto' },
         zIndex: (theme) => theme.zIndex.snackbar,

@@ -17,6 +17,10 @@ const OWN_DATA = [
   /^\/api\/hr\/leave-balances(\/|$)/,
   /^\/api\/hr\/leave-types(\/|$)/,
   /^\/api\/hr\/payroll(\/|$)/,
+  // the employee's home: own tasks and KPI targets
+  /^\/api\/monitoring\/tasks$/,
+  /^\/api\/kpi\/kpi-targets$/,
+  /^\/api\/auth\/me\/profile$/,
 ];
 /** headers a screen may read from a list answer */
 const KEPT_HEADERS = ['content-type', 'content-range'];

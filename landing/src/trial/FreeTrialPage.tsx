@@ -150,6 +150,16 @@ export default function FreeTrialPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [welcome, setWelcome] = useState<string | null>(null);
   const redirect = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+
+  // the answer appears at the top of the form, above where the user pressed the button: bring it
+  // into view (and focus it, so screen readers read it) where the user looks
+  useEffect(() => {
+    const alert = alertRef.current;
+    if (!alert) return;
+    alert.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    alert.focus({ preventScroll: true });
+  }, [welcome, failure]);
 
   useEffect(() => {
     document.title = 'Start your free trial - HR Platform';
@@ -213,12 +223,12 @@ export default function FreeTrialPage() {
   const formBody = (
     <form className="trial-form" noValidate onSubmit={submit} aria-label="Free trial sign-up">
       {failure && (
-        <p className="trial-alert error" role="alert">
+        <p className="trial-alert error" role="alert" ref={alertRef} tabIndex={-1}>
           {failure}
         </p>
       )}
       {welcome && (
-        <p className="trial-alert success" role="status">
+        <p className="trial-alert success" role="status" ref={alertRef} tabIndex={-1}>
           {welcome}
         </p>
       )}

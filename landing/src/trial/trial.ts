@@ -70,8 +70,9 @@ export function validate(form: TrialForm, mobile: boolean): TrialErrors {
   return errors;
 }
 
+/** The package's trial days (a package without any gives none); 30 only when no package is chosen. */
 export const trialDays = (pkg: PublicPackage | undefined): number =>
-  pkg && (pkg.trial_days ?? 0) > 0 ? Number(pkg.trial_days) : DEFAULT_TRIAL_DAYS;
+  pkg ? Math.max(0, Number(pkg.trial_days ?? 0)) : DEFAULT_TRIAL_DAYS;
 
 /** 'Unlimited employees' when the package has no maximum (empty or -1). */
 export const employeeLimit = (max: number | null | undefined): string =>

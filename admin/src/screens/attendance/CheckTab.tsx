@@ -2,63 +2,28 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, TextField, Typography } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { useFormat } from '../../schema/format';
-import { errorMessage } from '../../providers/httpClient';
 import { LoadError } from '../../layout/LoadError';
-import { attendanceApi, formatHours, locate, type AttendanceToday, type Position } from './api';
+import { attendanceApi, formatHours } from './api';
 import { StatusChip } from './RecordsView';
 import { useLoad } from './useAttendanceData';
 import { punchTime, useQueuedPunches } from './useQueuedPunches';
-
-type Kind = 'check-in' | 'check-out';
+import { usePunch, type PunchKind as Kind } from './usePunch';
 
 /** Check In/Out (hr.md 2, 7): location text, the browser's position, the two panels and today's summary. */
 export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
   const translate = useTranslate();
   const format = useFormat();
-  const notify = useNotify();
   const { data: today, loading, error, reload } = useLoad(() => attendanceApi.today());
   const queued = useQueuedPunches(today);
   const [location, setLocation] = useState('Office');
-  const [busy, setBusy] = useState<Kind | 'locating' | null>(null);
+  const { busy, punch: send } = usePunch(today, async () => {
+    await reload();
+    onChanged?.();
+  });
+  const punch = (kind: Kind) => send(kind, location);
   const t = (key: string, args?: Record<string, unknown>) => translate(`attendance.check.${key}`, args);
-
-  /** The position when the company uses geolocation; null to go on without; undefined to stop. */
-  const position = async (settings: AttendanceToday): Promise<Position | null | undefined> => {
-    if (!settings.enable_geolocation && !settings.require_location_check) return null;
-    if (!('geolocation' in navigator)) {
-      notify('attendance.messages.geo_unsupported', { type: 'error' });
-      return settings.require_location_check ? undefined : null;
-    }
-    setBusy('locating');
-    try {
-      return await locate(settings.location_timeout || 10000);
-    } catch (e) {
-      notify('attendance.messages.geo_failed', { type: 'error', messageArgs: { reason: (e as Error).message } });
-      return settings.require_location_check ? undefined : null;
-    }
-  };
-
-  const punch = async (kind: Kind) => {
-    if (!today) return;
-    const failed = kind === 'check-in' ? 'attendance.messages.check_in_failed' : 'attendance.messages.check_out_failed';
-    try {
-      const where = await position(today);
-      if (where === undefined) return;
-      setBusy(kind);
-      const label = translate(kind === 'check-in' ? 'attendance.check.check_in' : 'attendance.check.check_out');
-      const result = await attendanceApi.punch(kind, location, where, label);
-      if (result.status === 'queued') notify('attendance.check.queued', { type: 'info' });
-      else notify(kind === 'check-in' ? 'attendance.messages.check_in_ok' : 'attendance.messages.check_out_ok', { type: 'success' });
-      await reload();
-      onChanged?.();
-    } catch (e) {
-      notify(errorMessage(e, translate(failed)), { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
-  };
 
   if (loading && !today) return <LinearProgress />;
   if (error || !today) return <LoadError onRetry={reload}>{translate('attendance.messages.load_failed')}</LoadError>;

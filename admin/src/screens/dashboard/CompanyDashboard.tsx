@@ -37,6 +37,9 @@ import { apiData, client } from '../../providers/apiClient';
 import { useFormat } from '../../schema/format';
 import { StatusChip } from '../../schema/StatusChip';
 
+/** A list row whose status chip follows the text (wrapping under it on a phone) instead of lying over it. */
+const CHIP_ROW = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 } as const;
+const CHIP_ROW_TEXT = { flex: '1 1 10rem', minWidth: 0 } as const;
 
 const UpgradeButton = () => {
   const translate = useTranslate();
@@ -289,7 +292,7 @@ export default function CompanyDashboard() {
               ) : data.recent_employees?.length ? (
                 <List dense disablePadding>
                   {data.recent_employees.map((e) => (
-                    <ListItem key={e.id} disableGutters secondaryAction={<StatusChip resource="hr/employees" value={e.employment_status} label={translate(`enums.${e.employment_status}`, { _: e.employment_status })} />}>
+                    <ListItem key={e.id} disableGutters sx={CHIP_ROW}>
                       <ListItemAvatar>
                         <Avatar sx={{ bgcolor: 'primary.main', width: 36, height: 36, fontSize: 14 }}>
                           {`${e.first_name[0] ?? ''}${e.last_name[0] ?? ''}`.toUpperCase()}
@@ -298,7 +301,9 @@ export default function CompanyDashboard() {
                       <ListItemText
                         primary={`${e.first_name} ${e.last_name}`}
                         secondary={[e.position_title, e.department_name, format.date(e.hire_date)].filter(Boolean).join(' · ')}
+                        sx={CHIP_ROW_TEXT}
                       />
+                      <StatusChip resource="hr/employees" value={e.employment_status} label={translate(`enums.${e.employment_status}`, { _: e.employment_status })} />
                     </ListItem>
                   ))}
                 </List>
@@ -329,11 +334,7 @@ export default function CompanyDashboard() {
               ) : data.recent_leave_requests?.length ? (
                 <List dense disablePadding>
                   {data.recent_leave_requests.map((r) => (
-                    <ListItem
-                      key={r.id}
-                      disableGutters
-                      secondaryAction={<StatusChip resource="hr/leave-requests" value={r.status} label={translate(`enums.${r.status}`, { _: r.status })} />}
-                    >
+                    <ListItem key={r.id} disableGutters sx={CHIP_ROW}>
                       <ListItemAvatar>
                         <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36 }}>
                           <EventNoteIcon fontSize="small" />
@@ -342,7 +343,9 @@ export default function CompanyDashboard() {
                       <ListItemText
                         primary={[r.employee_name, r.leave_type_name].filter(Boolean).join(' · ')}
                         secondary={`${format.date(r.start_date)} – ${format.date(r.end_date)} · ${translate('company_dashboard.days', { days: r.total_days })}`}
+                        sx={CHIP_ROW_TEXT}
                       />
+                      <StatusChip resource="hr/leave-requests" value={r.status} label={translate(`enums.${r.status}`, { _: r.status })} />
                     </ListItem>
                   ))}
                 </List>

@@ -1,13 +1,19 @@
 import { useSession } from '../../auth/useSession';
 import { isImpersonating } from '../../providers/session';
 import CompanyDashboard from './CompanyDashboard';
+import EmployeeHome from './EmployeeHome';
 import PlatformDashboard from './PlatformDashboard';
 
-/** /dashboard (spec 2.12): platform view for a superadmin, company view for everyone else. Cards come later. */
+/**
+ * /dashboard (spec 2.12): platform view for a superadmin, the employee's own home for the employee
+ * role (their own figures, never company totals), company view for everyone else.
+ */
 export default function DashboardScreen() {
   const session = useSession();
+  const role = session.user?.role;
 
-  if (session.user?.role === 'superadmin' && !isImpersonating(session)) return <PlatformDashboard />;
+  if (role === 'superadmin' && !isImpersonating(session)) return <PlatformDashboard />;
+  if (role === 'employee') return <EmployeeHome />;
 
   return <CompanyDashboard />;
 }

@@ -11,6 +11,7 @@ import { SchemaInput } from '../../schema/inputs';
 import { resourceSchema, useRights } from '../../schema/schema';
 import { SchemaResource } from '../../schema/SchemaResource';
 import { ExportEmployeesButton, ImportEmployeesButton } from './EmployeeCsv';
+import { NoRightsNotice } from './NoRightsNotice';
 
 const PAY = ['salary', 'salary_currency', 'payment_frequency'];
 /** what nobody changes on their own record (the server answers 403 for a change) */
@@ -46,13 +47,21 @@ const GuardedInput = ({ field, mode }: { field: FieldDescriptor; mode: 'create' 
   if (PAY.includes(field.source) && (mode === 'create' ? !seesPay : !(record && field.source in record))) return null;
   const own = mode === 'edit' && !!record && session.user?.employee_id != null && String(session.user.employee_id) === String(record.id);
   const locked = own && OWN_LOCKED.includes(field.source);
-  return (
+  const input = (
     <SchemaInput
       resource={employees.name}
       field={field}
       disabled={locked}
       helperText={locked ? translate('employees.own_locked') : undefined}
     />
+  );
+  // a new employee whose position and department grant no rights gets self-service only: say so
+  if (field.source !== 'position_id' || mode !== 'create') return input;
+  return (
+    <>
+      {input}
+      <NoRightsNotice />
+    </>
   );
 };
 

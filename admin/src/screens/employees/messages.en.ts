@@ -3,6 +3,8 @@ export const employeesMessages = {
   title: 'Employees',
   subtitle: "Manage your organization's employees",
   own_locked: 'You cannot change this on your own record',
+  no_rights_notice:
+    'This position and department grant no rights in Permission Management: the new employee will only check in, request leave and see their own payslips, tasks and KPI results.',
   export: 'Export',
   export_failed: 'Failed to export employees',
   import: 'Import',

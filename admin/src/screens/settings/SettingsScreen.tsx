@@ -9,6 +9,7 @@ import NotificationsIcon from '@mui/icons-material/Notifications';
 import StorageIcon from '@mui/icons-material/Storage';
 import { Loading, useTranslate } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { decideAccess, SETTINGS_ADMIN } from '../../access';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
 import { defaultSettingsTab, settingsTabs, type SettingsTab } from './settingsMenu';
@@ -33,8 +34,9 @@ export default function SettingsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const role = session.user?.role;
-  const tabs = settingsTabs(role);
-  const fallback = defaultSettingsTab(role);
+  const companySettings = decideAccess(SETTINGS_ADMIN, session) === 'allow';
+  const tabs = settingsTabs(role, companySettings);
+  const fallback = defaultSettingsTab(role, companySettings);
   const requested = location.pathname.replace(/^\/settings\/?/, '').split('/')[0] as SettingsTab | '';
 
   if (!fallback) return <Navigate to="/dashboard" replace />;

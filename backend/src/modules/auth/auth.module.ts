@@ -7,12 +7,14 @@ import { CurrentPasswordGuard } from './current-password.guard';
 import { LoginThrottle } from './login-throttle';
 import { MailService } from './mail.service';
 import { PasswordService } from './password.service';
+import { ProfileController } from './profile.controller';
+import { ProfileService } from './profile.service';
 import { SignInAudit } from './sign-in-audit';
 import { TokenService } from './token.service';
 
 @Module({
   imports: [AuthRateLimitModule],
-  controllers: [AuthController],
+  controllers: [AuthController, ProfileController],
   providers: [
     AuthService,
     TokenService,
@@ -20,6 +22,7 @@ import { TokenService } from './token.service';
     SignInAudit,
     MailService,
     PasswordService,
+    ProfileService,
     AuthRateLimitGuard,
     CurrentPasswordGuard,
     CompanySessionsSubscriber,

@@ -111,8 +111,9 @@ export class CompaniesService {
 
   /**
    * The free trial: the company on the chosen package (or the default one), in trial until
-   * today + the package's trial days (30 when it has none), its company_admin, and the defaults
-   * of the company, in one transaction.
+   * today + the chosen package's trial days (30 only when no package is chosen; a chosen package
+   * with 0 trial days gives no trial time), its company_admin, and the defaults of the company, in
+   * one transaction.
    */
   async createTrial(company: NewCompanyData, admin: NewAdminData): Promise<{ company: Company; admin: User }> {
     await assertAccountAvailable(this.em, admin.email, admin.username);
@@ -120,7 +121,7 @@ export class CompaniesService {
     return this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const pkg = await this.packageFor(tx, company.package_id, true);
-      const days = pkg.trial_days > 0 ? pkg.trial_days : DEFAULT_TRIAL_DAYS;
+      const days = company.package_id == null ? DEFAULT_TRIAL_DAYS : Math.max(0, pkg.trial_days);
       const created = await this.createCompany(tx, {
         ...company,
         package_id: pkg.id,

@@ -3,9 +3,13 @@ import { useTranslate } from 'react-admin';
 import { ChangePasswordForm } from '../../../auth/ChangePasswordForm';
 import { useSession } from '../../../auth/useSession';
 import { companyName } from '../../../providers/session';
+import { OwnContactForm } from './OwnContactForm';
 import { TabCard } from './TabCard';
 
-/** Settings → Profile: read-only username, email, role and company ('N/A' without one), and the password change. */
+/**
+ * Settings → Profile: read-only username, email, role and company ('N/A' without one), the own
+ * contact details and emergency contact (users with an employee record), and the password change.
+ */
 export default function ProfileTab() {
   const translate = useTranslate();
   const session = useSession();
@@ -29,6 +33,8 @@ export default function ProfileTab() {
           />
         ))}
       </Stack>
+      <Divider sx={{ my: 3 }} />
+      <OwnContactForm />
       <Divider sx={{ my: 3 }} />
       <ChangePasswordForm />
     </TabCard>

@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COMPANY_ADMIN } from '../fixtures/users';
+import { LayoutPage } from '../pages/LayoutPage';
+import { LeavePage } from '../pages/LeavePage';
+import { LoginPage } from '../pages/LoginPage';
+import { ChangePasswordForm } from '../pages/PasswordPages';
+import { PwaApi, type Person } from '../pages/PwaApi';
+
+// a phone: the employee's home is laid out for it first
+const PHONE = { width: 390, height: 844 };
+// inside Acme's head office of the attendance tests, should it exist (a check-in far from it is refused)
+const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
+
+const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+/** A calendar day as the console writes it: 2026-12-28 → Dec 28, 2026. */
+const inWords = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Monday to Wednesday of a week of this year, `weeksAhead` weeks after next Monday. */
+function weekThisYear(weeksAhead: number): { start: string; end: string } {
+  const now = new Date();
+  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7) + 7 * weeksAhead);
+  while (monday.getUTCFullYear() !== now.getUTCFullYear() || new Date(monday.getTime() + 2 * 86400000).getUTCFullYear() !== now.getUTCFullYear()) {
+    monday.setUTCDate(monday.getUTCDate() - 28);
+  }
+  return { start: iso(monday), end: iso(new Date(monday.getTime() + 2 * 86400000)) };
+}
+
+/** The page is no wider than the phone: nothing to scroll sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+test.describe('the employee home on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, geolocation: HERE, permissions: ['geolocation'] });
+
+  test('an employee sees their own figures, checks in, requests leave and changes their password from Settings → Profile', async ({ page, request }) => {
+    const admin = await PwaApi.signIn(request);
+    const person: Person = await admin.newEmployee();
+    // this month's payroll, so the employee has a payslip (processing it again is allowed)
+    const now = new Date();
+    await admin.request.post('/api/hr/payroll', {
+      headers: { Authorization: `Bearer ${await adminToken(admin)}` },
+      failOnStatusCode: false,
+      data: { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 },
+    });
+    const own = await PwaApi.signIn(request, person);
+    const [payslip] = await own.get(`/api/hr/payroll?sort=${encodeURIComponent(JSON.stringify(['pay_period_start', 'DESC']))}`);
+    const balances = await own.get(`/api/hr/leave-balances?filter=${encodeURIComponent(JSON.stringify({ mine: true }))}`);
+    const annual = balances.find((b) => b.type_code === 'AL')!;
+
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(person.email, person.password);
+
+    // their own day, leave, payslip: never the company's figures
+    const today = page.getByTestId('home-today');
+    await expect(today.getByRole('button', { name: 'Check In', exact: true })).toBeVisible();
+    await expect(today).toContainText('You have not checked in yet today.');
+    const leave = page.getByTestId('home-leave-balance');
+    await expect(leave).toContainText('Annual Leave');
+    await expect(leave).toContainText(`${Number(annual.remaining)} of `);
+    if (payslip) await expect(page.getByTestId('home-payslip')).toContainText(usd(payslip.net_salary as string));
+    else await expect(page.getByTestId('home-payslip')).toContainText('No payslips yet');
+    await expect(page.getByTestId('home-pending-requests')).toContainText('No pending requests');
+    await expect(page.getByText('Present Today')).toHaveCount(0);
+    await expect(page.getByText('Total Employees')).toHaveCount(0);
+    await expect(page.getByText('Monthly Payroll')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+
+    // one tap to check in, from the home
+    await today.getByRole('button', { name: 'Check In', exact: true }).click();
+    await expect(page.getByText('Check-in successful!', { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('home-today-status')).toContainText('Checked in at');
+    await expect(today.getByRole('button', { name: 'Check Out', exact: true })).toBeEnabled();
+
+    // Request Leave from the home: the pending request shows there
+    const { start, end } = weekThisYear(3);
+    await new LeavePage(page).requestLeave('Annual Leave', start, end, 3, 'Long weekend');
+    const pending = page.getByTestId('home-pending-requests');
+    await expect(pending).toContainText('Annual Leave');
+    await expect(pending).toContainText(`${inWords(start)} – ${inWords(end)}`);
+    await expect(pending).toContainText('Pending');
+    await expectNoSidewaysScroll(page);
+
+    // Settings from the header's gear: Profile and Notifications only
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/profile$/);
+    const menu = page.getByRole('navigation', { name: 'Settings' });
+    await expect(menu.getByRole('button')).toHaveText(['Profile', 'Notifications']);
+    const contact = page.getByTestId('own-contact-form');
+    await contact.getByRole('textbox', { name: 'Phone' }).first().fill('+1 555 0142');
+    await contact.getByRole('textbox', { name: 'City' }).fill('Springfield');
+    await contact.getByRole('button', { name: 'Save Profile' }).click();
+    await expect(page.getByText('Profile updated successfully', { exact: true }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('own-contact-form').getByRole('textbox', { name: 'City' })).toHaveValue('Springfield');
+
+    const next = 'Harbour#Light2026';
+    await new ChangePasswordForm(page).change(person.password, next);
+    await expect(page.getByText('Password changed successfully', { exact: true }).first()).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    // the new password is the one that signs in (the phone's app bar shows again at the top)
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await new LayoutPage(page).logout();
+    await login.signInAndExpectDashboard(person.email, next);
+    await expect(page.getByTestId('home-today')).toBeVisible();
+  });
+
+  test('an employee opening /hr/employees is told why instead of being sent away', async ({ page, request }) => {
+    const person = await (await PwaApi.signIn(request)).newEmployee();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(person.email, person.password);
+    await page.goto('/hr/employees');
+    await expect(page).toHaveURL(/\/hr\/employees$/);
+    const denied = page.getByTestId('access-denied');
+    await expect(denied).toContainText('Your position has no access to Employees — ask your administrator');
+    await denied.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('home-today')).toBeVisible();
+  });
+});
+
+/** The admin's token, for a call whose answer the test does not insist on. */
+async function adminToken(admin: PwaApi): Promise<string> {
+  const res = await admin.request.post('/api/auth/login', { data: { email: COMPANY_ADMIN.email, password: COMPANY_ADMIN.password } });
+  return (await res.json()).data.access_token as string;
+}

@@ -1,3 +1,4 @@
+import { Navigate } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { isImpersonating } from '../../providers/session';
 import CompanyDashboard from './CompanyDashboard';
@@ -8,6 +9,8 @@ export default function DashboardScreen() {
   const session = useSession();
 
   if (session.user?.role === 'superadmin' && !isImpersonating(session)) return <PlatformDashboard />;
+  // a self-registered client has no company yet: their start screen says how to get one
+  if (session.user?.role === 'client') return <Navigate to="/start" replace />;
 
   return <CompanyDashboard />;
 }

@@ -123,8 +123,11 @@ export class EmployeesService {
     if (dto.enable_login && dto.send_invitation) {
       throw badRequest(BOTH_LOGIN_KINDS, 'send_invitation');
     }
-    const { company_name } = await this.em.findOneOrFail(Company, { id: companyId }, { filters: false });
-    // the body's names and email were checked with the rule; the company's name is known here
+    // the company's name: for the password rule (the body's names and email were checked with it) and the invitation
+    const company_name =
+      dto.enable_login || dto.send_invitation
+        ? (await this.em.findOneOrFail(Company, { id: companyId }, { filters: false })).company_name
+        : '';
     if (dto.enable_login) assertPasswordNotPersonal(dto.password!, { company_name }, 'password');
     const passwordHash = dto.enable_login ? await hashPassword(dto.password!) : null;
     if (dto.send_invitation && dto.employment_status === 'terminated') throw badRequest(INVITATION_TERMINATED, 'send_invitation');

@@ -126,6 +126,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/invitations/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invitation of an e-mailed link: who is invited, by which company, until when */
+        get: operations["Invitations_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invitation (once) with the chosen password: creates the employee's sign-in (role employee), or attaches the self-registered client account of that e-mail to the company as the employee; answers a session as sign-in does and sets the refresh cookie */
+        post: operations["Invitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -641,7 +675,7 @@ export interface paths {
          */
         get: operations["Employees_list"];
         put?: never;
-        /** Create an employee (and its sign-in when enable_login) */
+        /** Create an employee (and its sign-in when enable_login, or an e-mailed invitation to choose a password when send_invitation) */
         post: operations["Employees_create"];
         delete?: never;
         options?: never;
@@ -666,6 +700,27 @@ export interface paths {
          * @description Removes the employee and its login when nothing references it; otherwise terminates it (status terminated, login disabled, sessions ended) and keeps its history.
          */
         delete: operations["Employees_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/employees/{id}/invitation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send (or send again) the employee an invitation to choose their own password
+         * @description E-mails a single-use link valid 7 days to the employee's e-mail; a pending link sent before stops working. The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at).
+         */
+        post: operations["Employees_invite"];
+        /** Revoke the employee's pending invitation: its link stops working */
+        delete: operations["Employees_revokeInvitation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2480,6 +2535,35 @@ export interface components {
             emergency_contact_phone?: string | null;
             emergency_contact_relationship?: string | null;
         };
+        InvitationDto: {
+            /**
+             * @description The address invited; the account signs in with it
+             * @example ada@example.com
+             */
+            email: string;
+            /** @example Ada */
+            first_name: string;
+            /** @example Lovelace */
+            last_name: string;
+            /** @example Acme Inc. */
+            company_name: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @description A self-registered account already uses this e-mail: accepting attaches it to the company and sets its password to the chosen one */
+            existing_account: boolean;
+        };
+        AcceptInvitationDto: {
+            /**
+             * @description The token of the link sent by e-mail
+             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
+             */
+            token: string;
+            /**
+             * @description At least 8 characters; not one of the most common passwords, and not containing your name, email or company name
+             * @example tulip-garden-42
+             */
+            password: string;
+        };
         AuditLogResponseDto: {
             id: number;
             /**
@@ -3135,6 +3219,21 @@ export interface components {
             /** @description The sign-in of this employee, if any */
             user_id: number | null;
             username: string | null;
+            /**
+             * @description The newest invitation to choose a password: pending (the link works), accepted, expired or revoked; null when none was sent
+             * @enum {string|null}
+             */
+            invitation_status: "pending" | "accepted" | "expired" | "revoked" | null;
+            /**
+             * Format: date-time
+             * @description When the newest invitation was sent
+             */
+            invitation_sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the newest invitation's link works
+             */
+            invitation_expires_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -3147,6 +3246,11 @@ export interface components {
         ImportEmployeesDto: {
             /** @description CSV text with a header row; columns as in the export (department_code, position_code and manager_code refer to existing records or, for manager_code, to a row of the same file) */
             csv: string;
+            /**
+             * @description E-mail every imported employee (but the terminated) an invitation to choose their own password, as send_invitation on create
+             * @default false
+             */
+            send_invitations?: boolean;
         };
         CreateEmployeeDto: {
             middle_name?: string | null;
@@ -3229,6 +3333,11 @@ export interface components {
              * @default false
              */
             enable_login?: boolean;
+            /**
+             * @description E-mail the employee a single-use link (valid 7 days) to choose their own password, in place of enable_login with a password. Accepting creates their sign-in (role employee), or attaches the self-registered account of that e-mail
+             * @default false
+             */
+            send_invitation?: boolean;
             /** @description Required when enable_login */
             username?: string;
             /** @description Required when enable_login. At least 8 characters; not one of the most common passwords, and not containing your name, email or company name */
@@ -7053,6 +7162,198 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Invitations_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The token of the e-mailed link (accept-invitation?token=…) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["InvitationDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This invitation link is invalid. Ask your company to send you a new one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The link was used, revoked or has expired: "This invitation has already been used. Sign in with your email and password.", "This invitation was withdrawn. Ask your company to send you a new one." or "This invitation has expired. Ask your company to send you a new one." */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Invitations_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptInvitationDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LoginResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The password breaks a rule (field password) or the token is malformed (field token) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This invitation link is invalid. Ask your company to send you a new one. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "This employee can already sign in", or "An account with this email already exists" by an account that is not a self-registered client's */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The link was used, revoked or has expired: "This invitation has already been used. Sign in with your email and password.", "This invitation was withdrawn. Ask your company to send you a new one." or "This invitation has expired. Ask your company to send you a new one." */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10987,7 +11288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Employee code, username or email already in use */
+            /** @description Employee code, username or email already in use (for send_invitation: by an account that is not a self-registered client's) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11333,6 +11634,256 @@ export interface operations {
                 };
             };
             /** @description Already terminated and still referenced */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Employees_invite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description (Not a company admin) the position or department grants rights the caller lacks
+             *
+             *     Requires edit on module employees
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an employee of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description "This employee can already sign in", "A terminated employee cannot be invited", or "An account with this email already exists" (by an account that is not a self-registered client's) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Employees_revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires edit on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not an employee of the caller's company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description This employee has no pending invitation */
             409: {
                 headers: {
                     [name: string]: unknown;

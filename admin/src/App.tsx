@@ -7,7 +7,7 @@ import { AppError } from './layout/AppError';
 import { CatchAllRedirect, IndexRedirect } from './layout/redirects';
 import { ToastStack } from './layout/ToastStack';
 import { resources } from './resources';
-import { guarded, LazyAppLayout, LoginScreen, protectedScreens, publicScreens } from './routes';
+import { accountScreens, guarded, LazyAppLayout, LoginScreen, protectedScreens, publicScreens } from './routes';
 import { theme } from './theme';
 
 /** Protected screens, each behind the route guard; `/*` lets a screen own nested routes (tabs...). */
@@ -15,6 +15,9 @@ const protectedRoutes = protectedScreens.map(({ path, screen }) => {
   const Screen = guarded(path, screen);
   return <Route key={path} path={`${path}/*`} element={<Screen />} />;
 });
+
+/** Screens in the layout that send whom they do not serve elsewhere themselves. */
+const accountRoutes = accountScreens.map(({ path, screen: Screen }) => <Route key={path} path={path} element={<Screen />} />);
 
 const publicRoutes = publicScreens.map(({ path, screen: Screen }) => (
   <Route key={path} path={`${path}/*`} element={<Screen />} />
@@ -36,7 +39,10 @@ export const App = () => (
     error={AppError}
   >
     <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
-    <CustomRoutes>{protectedRoutes}</CustomRoutes>
+    <CustomRoutes>
+      {protectedRoutes}
+      {accountRoutes}
+    </CustomRoutes>
     {resources.map((resource) => (
       <Resource key={resource.name} {...resource} />
     ))}

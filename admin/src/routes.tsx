@@ -60,8 +60,17 @@ export const publicScreens: ScreenRoute[] = [
   { path: '/register', screen: lazyScreen(() => import('./auth/RegisterPage')) },
   { path: '/forgot-password', screen: lazyScreen(() => import('./auth/ForgotPasswordPage')) },
   { path: '/reset-password', screen: lazyScreen(() => import('./auth/ResetPasswordPage')) },
+  { path: '/accept-invitation', screen: lazyScreen(() => import('./auth/AcceptInvitationPage')) },
   { path: '/platform-warning', screen: lazyScreen(() => import('./screens/platform-warning/PlatformWarningScreen')) },
   { path: '/pwa-install', screen: lazyScreen(() => import('./screens/pwa-install/PwaInstallScreen')) },
+];
+
+/**
+ * Screens inside the layout that decide for themselves whom they show (no route guard): /start,
+ * a self-registered client's first screen, sends the signed-out to /login and others to /dashboard.
+ */
+export const accountScreens: ScreenRoute[] = [
+  { path: '/start', screen: lazyScreen(() => import('./screens/start/ClientStartScreen')) },
 ];
 
 export const LoginScreen = lazyScreen(() => import('./auth/LoginPage'));

@@ -17,6 +17,7 @@ describe('per-address rate limit on the auth routes (AUTH_RATE_LIMIT)', () => {
     ['refresh', {}],
     ['forgot-password', { email: 'nobody@example.com' }],
     ['reset-password', { token: 'abc', password: 'tulip-garden-42' }],
+    ['invitations/accept', { token: 'abc', password: 'tulip-garden-42' }],
   ])('POST /api/auth/%s answers 429 in the envelope with Retry-After past the limit', async (route, body) => {
     const send = () => t.http().post(`/api/auth/${route}`).set(CSRF).send(body);
     for (let i = 0; i < 3; i++) expect((await send()).status).not.toBe(429);

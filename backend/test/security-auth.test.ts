@@ -281,4 +281,62 @@ describe('sign-in and sessions under attack', () => {
       expect(await login(t, user.email, 'Tulip#Garden42')).toBeTruthy();
     });
   });
+
+  describe('invitation links', () => {
+    const inviteNew = async () => {
+      const c = await createCompany(t, 'Invite');
+      const email = `${unique('inv')}@test.example.com`;
+      const res = await t.http().post('/api/hr/employees').set(bearer(c.tokens.company_admin)).send({
+        employee_code: unique('E').toUpperCase(),
+        first_name: 'Iris',
+        last_name: 'Invited',
+        email,
+        hire_date: '2026-01-05',
+        send_invitation: true,
+      });
+      expect(res.status).toBe(201);
+      const [mail] = await mailsTo(email);
+      return { c, email, employeeId: res.body.data.id as number, token: /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1] };
+    };
+    const accept = (token: string, password = 'Tulip#Garden42') =>
+      t.http().post('/api/auth/invitations/accept').set('X-Forwarded-For', newAddress()).send({ token, password });
+
+    it('accepts a link once whatever the concurrency: one account, one session', async () => {
+      const { email, employeeId, token } = await inviteNew();
+      const answers = statuses(await Promise.all(Array.from({ length: 6 }, () => accept(token))));
+      expect(count(answers, 200)).toBe(1);
+      expect(answers.filter((s) => s !== 200).every((s) => s === 410)).toBe(true);
+      expect(await t.em().count(User, { email }, { filters: false })).toBe(1);
+      expect(await t.em().count(User, { employee: employeeId }, { filters: false })).toBe(1);
+    });
+
+    it("checks the password against the invited person's name and company, and keeps the link usable after a refusal", async () => {
+      const { c, token } = await inviteNew();
+      for (const password of ['Invited#2026', `${c.company.company_name.split(' ')[0]}#2026x`]) {
+        const refused = await accept(token, password);
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors).toEqual([{ field: 'password', message: 'Password must not contain your name, email or company name' }]);
+      }
+      expect((await accept(token)).status).toBe(200);
+    });
+
+    it("never takes over an account of a company: an invitation to its e-mail is refused, and so is its acceptance", async () => {
+      const { c, token, email } = await inviteNew();
+      // the e-mail gets an account of another company after the invitation was sent
+      const other = await createCompany(t, 'Other');
+      await t.em().getConnection().execute('update users set email = ? where id = ?', [email, other.admin.id]);
+      const refused = await accept(token);
+      expect(refused.status).toBe(409);
+      expect(await login(t, email)).toBeTruthy();
+      const again = await t.http().post(`/api/hr/employees`).set(bearer(c.tokens.company_admin)).send({
+        employee_code: unique('E').toUpperCase(),
+        first_name: 'Iris',
+        last_name: 'Again',
+        email,
+        hire_date: '2026-01-05',
+        send_invitation: true,
+      });
+      expect(again.status).toBe(409);
+    });
+  });
 });

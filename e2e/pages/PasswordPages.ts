@@ -62,7 +62,17 @@ export class ChangePasswordForm {
  * newest reset link sent to `email`, waiting for it to arrive.
  */
 export async function resetLinkFor(email: string): Promise<string> {
+  return mailedLinkFor(email, 'reset-password');
+}
+
+/** The path and query of the newest invitation link sent to `email`. */
+export async function invitationLinkFor(email: string): Promise<string> {
+  return mailedLinkFor(email, 'accept-invitation');
+}
+
+async function mailedLinkFor(email: string, route: string): Promise<string> {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const pattern = new RegExp(`https?://\\S+/${route}\\?token=[A-Za-z0-9_-]+`);
   let link: string | undefined;
   await expect
     .poll(() => {
@@ -74,7 +84,7 @@ export async function resetLinkFor(email: string): Promise<string> {
             .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string; text: string })
             .filter((m) => m.to === email)
         : [];
-      const found = mails.at(-1)?.text.match(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]+/)?.[0];
+      const found = mails.at(-1)?.text.match(pattern)?.[0];
       if (found) link = new URL(found).pathname + new URL(found).search;
       return !!link;
     })

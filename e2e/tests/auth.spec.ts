@@ -70,11 +70,13 @@ test.describe('registration', () => {
     await expect(page).toHaveURL(/\/pwa-install$/);
     await login.expectMessage('Employees must use the PWA (Progressive Web App). Please install the app.');
     await page.getByRole('button', { name: 'Continue in Browser (Limited Access)' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // without a company yet, the start screen says how to join one
+    await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByRole('heading', { name: 'Ask your company for an invitation' })).toBeVisible();
     await expect(new LayoutPage(page).sidebarSubtitle('HR Management')).toBeVisible();
     // the choice holds for the rest of the visit
     await page.reload();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/start$/);
   });
 
   test('the passwords must match', async ({ page }) => {

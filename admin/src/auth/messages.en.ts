@@ -32,3 +32,32 @@ export const passwordMessages = {
     failed: 'The password could not be changed',
   },
 };
+
+/** Texts of /accept-invitation (an employee's invitation link) and /start (a self-registered client's first screen). */
+export const invitationMessages = {
+  accept_invitation: {
+    title: 'Join %{company}',
+    loading: 'Checking your invitation…',
+    text: '%{company} invites you to HR Platform. Choose a password to sign in with %{email}.',
+    existing_account:
+      'You already have an account with this email: accepting attaches it to %{company}, and the password you choose here becomes its password.',
+    rules: 'At least 8 characters, not a common password, and not containing your name, email or company name.',
+    password: 'Password',
+    confirm_password: 'Confirm password',
+    submit: 'Accept and sign in',
+    success: 'Welcome! Your account is ready.',
+    failed: 'The invitation could not be accepted. Please try again.',
+    invalid_link: 'This invitation link is invalid. Ask your company to send you a new one.',
+    back: 'Back to Sign In',
+  },
+  start: {
+    title: 'Welcome, %{name}',
+    subtitle: 'Your account is not part of a company yet. Choose how to get started.',
+    invitation_title: 'Ask your company for an invitation',
+    invitation_text:
+      'Ask your HR team or company admin to invite %{email}. The invitation mail has a link: opening it attaches this account to your company as an employee, so you can check in, request leave and see your payslips.',
+    trial_title: 'Start a free trial for your company',
+    trial_text: 'Set up your company on HR Platform: employees, attendance, leave and payroll, free for the trial period.',
+    trial_button: 'Start a free trial',
+  },
+};

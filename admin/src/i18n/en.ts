@@ -11,7 +11,7 @@ import { platformDashboardMessages } from '../screens/dashboard/platform.message
 import { landingPageMessages } from '../screens/landing-page/messages.en';
 import { payrollMessages } from '../screens/payroll/messages.en';
 import { pwaMessages } from '../pwa/messages.en';
-import { passwordMessages } from '../auth/messages.en';
+import { invitationMessages, passwordMessages } from '../auth/messages.en';
 import { leaveMessages } from '../screens/leave/messages.en';
 import { attendanceMessages } from '../screens/attendance/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
@@ -158,6 +158,7 @@ export const messages = {
     failed: 'Registration failed',
   },
   ...passwordMessages,
+  ...invitationMessages,
   dashboard: {
     platform_title: 'Platform Dashboard',
     platform_welcome: 'Welcome back, %{name}! Manage the companies and packages of the platform.',

@@ -64,13 +64,18 @@ export const storeSession = (accessToken: string, user: SessionUser) => {
   setUser(user);
 };
 
+/** Begins the session a sign-in answered (login, an accepted invitation): token, user, permissions. */
+export const beginSession = async (accessToken: string, user: SessionUser) => {
+  clearSession();
+  storeSession(accessToken, user);
+  await Promise.all([loadPermissions(), loadPlatformAccess()]);
+};
+
 export const authProvider: AuthProvider = {
   async login({ email, password }: LoginParams) {
     const json = await apiData(client.POST('/api/auth/login', { body: { email, password } }));
     if (!json?.access_token || !json.user) throw new HttpError('Login failed', 500, null);
-    clearSession();
-    storeSession(json.access_token, json.user);
-    await Promise.all([loadPermissions(), loadPlatformAccess()]);
+    await beginSession(json.access_token, json.user);
     // the login page shows its success message and navigates itself
     return { redirectTo: false };
   },

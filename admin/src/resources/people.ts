@@ -30,7 +30,7 @@ export const employees: ResourceConfig = {
       },
       { title: 'address', fields: ['address', 'city', 'state', 'country', 'postal_code'] },
       { title: 'emergency', fields: ['emergency_contact_name', 'emergency_contact_phone', 'emergency_contact_relationship'] },
-      { title: 'login', fields: ['enable_login', 'username', 'password'] },
+      { title: 'login', fields: ['send_invitation', 'enable_login', 'username', 'password'] },
     ],
   },
 };
@@ -80,6 +80,10 @@ const employeeFields = {
   emergency_contact_phone: 'Contact Phone',
   emergency_contact_relationship: 'Relationship',
   enable_login: 'Enable login for this employee',
+  send_invitation: 'Send an invitation',
+  invitation_status: 'Invitation',
+  invitation_sent_at: 'Invitation sent',
+  invitation_expires_at: 'Invitation valid until',
   username: 'Username',
   password: 'Password',
   department_name: 'Department',
@@ -115,12 +119,14 @@ export const peopleMessages = {
     },
     help: {
       termination_date: 'Last day employed; payroll is pro-rated to it',
+      send_invitation: 'E-mails the employee a link, valid 7 days, to choose their own password (in place of setting one below)',
     },
     enums: {
       gender: { male: 'Male', female: 'Female', other: 'Other' },
       employment_type: { full_time: 'Full Time', part_time: 'Part Time', contract: 'Contract', intern: 'Intern' },
       employment_status: { active: 'Active', on_leave: 'On Leave', suspended: 'Suspended', terminated: 'Terminated' },
       payment_frequency: { monthly: 'Monthly', semi_monthly: 'Semi-monthly', biweekly: 'Biweekly', weekly: 'Weekly' },
+      invitation_status: { pending: 'Pending', accepted: 'Accepted', expired: 'Expired', revoked: 'Revoked' },
     },
   },
   'hr/departments': {

@@ -15,6 +15,8 @@ export const ADMIN_ROUTES = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/accept-invitation',
+  '/start',
   '/platform-warning',
   '/pwa-install',
   '/dashboard',

@@ -50,6 +50,7 @@ import { SalaryComponent } from '../modules/payroll/salary-component.entity';
 import { EmployeeSalaryComponent } from '../modules/payroll/employee-salary-component.entity';
 import { TaxBracket } from '../modules/payroll/tax-bracket.entity';
 import { Notification } from '../modules/notifications/notification.entity';
+import { EmployeeInvitation } from '../modules/auth/invitation.entity';
 /** Every entity, listed explicitly (the reflect-metadata provider does no discovery by path). */
 export const ENTITIES = [
   BaseEntity,
@@ -104,4 +105,5 @@ export const ENTITIES = [
   EmployeeSalaryComponent,
   TaxBracket,
   Notification,
+  EmployeeInvitation,
 ];

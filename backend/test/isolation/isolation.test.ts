@@ -36,6 +36,8 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'GET /api/auth/invitations/{token}',
+  'POST /api/auth/invitations/accept',
 ]);
 
 /** Operations that end the impersonation they are sent under: sent with an impersonation of their own. */

@@ -6,6 +6,8 @@
 export const PATH_KINDS: Record<string, string> = {
   '/api/auth/companies/{id}': 'company',
   '/api/auth/impersonate/{id}': 'company',
+  // the token of an e-mailed link; the matrix sends one that names no invitation
+  '/api/auth/invitations/{token}': 'invitation_token',
   '/api/system/companies/{id}': 'company',
   '/api/hr/departments/{id}': 'department',
   '/api/permissions/departments/{id}': 'department',

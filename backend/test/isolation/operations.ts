@@ -91,6 +91,8 @@ export function sampleBody(spec: any, schema: any, method = 'POST'): Record<stri
     if (method !== 'POST' && name.endsWith('_code')) continue;
     body[name] = distinct(name, sampleValue(spec, property));
   }
+  // a new employee gets a sign-in with a password (enable_login's sample) or an invitation, not both
+  if (body.enable_login === true && body.send_invitation === true) body.send_invitation = false;
   return body;
 }
 

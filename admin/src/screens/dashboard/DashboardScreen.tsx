@@ -1,3 +1,4 @@
+import { Navigate } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { isImpersonating } from '../../providers/session';
 import CompanyDashboard from './CompanyDashboard';
@@ -13,6 +14,8 @@ export default function DashboardScreen() {
   const role = session.user?.role;
 
   if (role === 'superadmin' && !isImpersonating(session)) return <PlatformDashboard />;
+  // a self-registered client has no company yet: their start screen says how to get one
+  if (role === 'client') return <Navigate to="/start" replace />;
   if (role === 'employee') return <EmployeeHome />;
 
   return <CompanyDashboard />;

@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   List as MuiList,
   ListItem,
   ListItemText,
@@ -71,7 +73,9 @@ export const ExportEmployeesButton = () => {
 
 /**
  * Imports a CSV file in the export's format (POST /api/hr/employees/import). The server checks
- * every row first and imports all or nothing; rejected rows are listed in a dialog.
+ * every row first and imports all or nothing; rejected rows are listed in a dialog. The button
+ * opens a choice first: whether every imported employee (but the terminated) is e-mailed an
+ * invitation to choose their password.
  */
 export const ImportEmployeesButton = () => {
   const translate = useTranslate();
@@ -80,11 +84,13 @@ export const ImportEmployeesButton = () => {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<RowError[] | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [invite, setInvite] = useState(false);
 
   const upload = async (file: File) => {
     setBusy(true);
     try {
-      const { message } = await apiAnswer(client.POST('/api/hr/employees/import', { body: { csv: await file.text() } }));
+      const { message } = await apiAnswer(client.POST('/api/hr/employees/import', { body: { csv: await file.text(), ...(invite ? { send_invitations: true } : {}) } }));
       notify(message ?? translate('employees.import'), { type: 'success' });
       refresh();
     } catch (error) {
@@ -99,9 +105,32 @@ export const ImportEmployeesButton = () => {
 
   return (
     <>
-      <Button size="small" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy}>
+      <Button size="small" startIcon={<UploadIcon />} onClick={() => setChoosing(true)} disabled={busy}>
         {translate('employees.import')}
       </Button>
+      <Dialog open={choosing} onClose={() => setChoosing(false)} fullWidth maxWidth="xs">
+        <DialogTitle>{translate('employees.import_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('employees.import_intro')}</DialogContentText>
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Checkbox checked={invite} onChange={(e) => setInvite(e.target.checked)} />}
+            label={translate('employees.import_invite')}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setChoosing(false)}>{translate('employees.cancel')}</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setChoosing(false);
+              input.current?.click();
+            }}
+          >
+            {translate('employees.import_choose')}
+          </Button>
+        </DialogActions>
+      </Dialog>
       <input
         ref={input}
         type="file"

@@ -1,5 +1,8 @@
-import { Avatar, Stack, Typography } from '@mui/material';
-import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useState } from 'react';
+import { Avatar, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
+import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
@@ -10,6 +13,8 @@ import type { FieldDescriptor } from '../../schema/derive';
 import { SchemaInput } from '../../schema/inputs';
 import { resourceSchema, useRights } from '../../schema/schema';
 import { SchemaResource } from '../../schema/SchemaResource';
+import { apiAnswer, client } from '../../providers/apiClient';
+import { errorMessage } from '../../providers/httpClient';
 import { ExportEmployeesButton, ImportEmployeesButton } from './EmployeeCsv';
 import { NoRightsNotice } from './NoRightsNotice';
 
@@ -72,13 +77,93 @@ const LoginInput = ({ field }: { field: FieldDescriptor }) => {
   return <SchemaInput resource={employees.name} field={{ ...field, rules: { ...field.rules, required: true } }} />;
 };
 
+/**
+ * A new employee signs in either by an invitation (they choose their password) or with a
+ * password set here: each option is offered while the other is not chosen.
+ */
+const SignInChoice = ({ field, other }: { field: FieldDescriptor; other: 'enable_login' | 'send_invitation' }) => {
+  const chosen = useWatch({ name: other });
+  if (chosen) return null;
+  return <SchemaInput resource={employees.name} field={field} />;
+};
+
+/** Resend or revoke the invitation of an employee who cannot sign in yet (rights: employees edit). */
+const InvitationActions = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const rights = useRights(resourceSchema(employees.name));
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  if (!rights.edit || record.user_id != null || record.employment_status === 'terminated') return null;
+  const id = Number(record.id);
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await call();
+      notify(done, { type: 'success' });
+      refresh();
+    } catch (error) {
+      notify(errorMessage(error, translate('employees.invitation_failed')), { type: 'error' });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+  const send = () =>
+    run(
+      () => apiAnswer(client.POST('/api/hr/employees/{id}/invitation', { params: { path: { id } } })),
+      translate('employees.invitation_sent', { email: record.email }),
+    );
+  const revoke = () =>
+    run(
+      () => apiAnswer(client.DELETE('/api/hr/employees/{id}/invitation', { params: { path: { id } } })),
+      translate('employees.invitation_revoked'),
+    );
+  const name = `${record.first_name ?? ''} ${record.last_name ?? ''}`.trim();
+  const sendLabel = translate(record.invitation_status ? 'employees.resend_invitation' : 'employees.send_invitation');
+  const revokeLabel = translate('employees.revoke_invitation');
+  return (
+    <>
+      <Tooltip title={sendLabel}>
+        <span>
+          <IconButton size="small" disabled={busy} onClick={() => void send()} aria-label={`${sendLabel} ${name}`}>
+            <ForwardToInboxIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      {record.invitation_status === 'pending' && (
+        <Tooltip title={revokeLabel}>
+          <span>
+            <IconButton size="small" color="error" disabled={busy} onClick={() => setConfirming(true)} aria-label={`${revokeLabel} ${name}`}>
+              <CancelScheduleSendIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+      )}
+      <Confirm
+        isOpen={confirming}
+        loading={busy}
+        title={translate('employees.revoke_title')}
+        content={translate('employees.revoke_content', { email: record.email })}
+        confirm={translate('employees.revoke_invitation')}
+        onConfirm={() => void revoke()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
+};
+
 const config: ResourceConfig = {
   ...employees,
   cells: { first_name: NameCell },
   inputs: Object.fromEntries([
     ...OWN_LOCKED.map((source) => [source, (field: FieldDescriptor, mode: 'create' | 'edit') => <GuardedInput field={field} mode={mode} />]),
     ...LOGIN.map((source) => [source, (field: FieldDescriptor) => <LoginInput field={field} />]),
+    ['enable_login', (field: FieldDescriptor) => <SignInChoice field={field} other="send_invitation" />],
+    ['send_invitation', (field: FieldDescriptor) => <SignInChoice field={field} other="enable_login" />],
   ]),
+  rowActions: InvitationActions,
 };
 
 /** /hr/employees (hr.md 2 Employees): the generated list and forms of the collection, with its CSV export and import. */

@@ -199,17 +199,22 @@ export class AuthController {
 
   /** Sets the refresh cookie and returns the body's data. */
   answer(session: Session, reply: FastifyReply, persistent: boolean) {
-    reply.setCookie(REFRESH_COOKIE, session.refresh.token, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: 'auto',
-      path: '/api/auth',
-      ...(persistent ? { expires: session.refresh.expiresAt } : {}),
-    });
-    return { user: session.user, access_token: session.access_token };
+    return sessionAnswer(session, reply, persistent);
   }
 
   private clearCookie(reply: FastifyReply) {
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
   }
+}
+
+/** Sets the refresh cookie of a session and returns the body's data (user and access token). */
+export function sessionAnswer(session: Session, reply: FastifyReply, persistent: boolean) {
+  reply.setCookie(REFRESH_COOKIE, session.refresh.token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: 'auto',
+    path: '/api/auth',
+    ...(persistent ? { expires: session.refresh.expiresAt } : {}),
+  });
+  return { user: session.user, access_token: session.access_token };
 }

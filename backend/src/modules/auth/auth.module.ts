@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller';
+import { InvitationsController } from './invitations.controller';
+import { InvitationsService } from './invitations.service';
 import { AuthService } from './auth.service';
 import { AuthRateLimitGuard, AuthRateLimitModule } from './auth-rate-limit';
 import { CompanySessionsSubscriber } from './company-sessions.subscriber';
@@ -14,7 +16,7 @@ import { TokenService } from './token.service';
 
 @Module({
   imports: [AuthRateLimitModule],
-  controllers: [AuthController, ProfileController],
+  controllers: [AuthController, ProfileController, InvitationsController],
   providers: [
     AuthService,
     TokenService,
@@ -26,7 +28,8 @@ import { TokenService } from './token.service';
     AuthRateLimitGuard,
     CurrentPasswordGuard,
     CompanySessionsSubscriber,
+    InvitationsService,
   ],
-  exports: [AuthService, TokenService, MailService],
+  exports: [AuthService, TokenService, MailService, InvitationsService],
 })
 export class AuthModule {}

@@ -1,16 +1,23 @@
 import { wrap } from '@mikro-orm/core';
 import type { EmployeeResponseDto } from './dto/employee.dto';
 import type { Employee } from './employee.entity';
+import type { InvitationState } from '../auth/invitation.entity';
 
 export interface EmployeeLogin {
   user_id: number;
   username: string;
 }
 
+export interface EmployeeInvitationSummary {
+  invitation_status: InvitationState;
+  invitation_sent_at: Date;
+  invitation_expires_at: Date;
+}
+
 const fullName = (e: Pick<Employee, 'first_name' | 'last_name'>) => `${e.first_name} ${e.last_name}`;
 
 /** The employee as the API shows it: ids for relations plus the names the screens display. */
-export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null): EmployeeResponseDto {
+export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null, invitation?: EmployeeInvitationSummary | null): EmployeeResponseDto {
   return {
     id: e.id,
     company_id: e.company.id,
@@ -45,6 +52,9 @@ export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null): E
     emergency_contact_relationship: e.emergency_contact_relationship ?? null,
     user_id: login?.user_id ?? null,
     username: login?.username ?? null,
+    invitation_status: invitation?.invitation_status ?? null,
+    invitation_sent_at: invitation?.invitation_sent_at ?? null,
+    invitation_expires_at: invitation?.invitation_expires_at ?? null,
     created_at: e.created_at,
     updated_at: e.updated_at,
   };

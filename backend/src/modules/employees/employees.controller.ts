@@ -25,6 +25,13 @@ import {
 import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
 import { Access, type EmployeeAccess, PAY_DESCRIPTION } from './employee-access';
 import { fileDownload } from '../../common/http/download';
+import {
+  INVITATION_EMAIL_TAKEN,
+  INVITATION_HAS_LOGIN,
+  INVITATION_NONE_PENDING,
+  INVITATION_TERMINATED,
+  INVITATION_TTL_DAYS,
+} from '../auth/invitations.service';
 
 class EmployeeDeletedDto {
   @ApiProperty() id!: number;
@@ -84,7 +91,7 @@ export class EmployeesController {
   @ApiUnprocessableEntityResponse({ description: 'The plan does not allow that many employees' })
   @ApiForbiddenResponse({ description: 'Pay columns with values, sent by a caller who does not see pay' })
   async import(@Access() access: EmployeeAccess, @Body() dto: ImportEmployeesDto) {
-    const imported = await this.employees.importCsv(access, dto.csv);
+    const imported = await this.employees.importCsv(access, dto.csv, dto.send_invitations ?? false);
     return ok({ imported }, `${imported} ${imported === 1 ? 'employee' : 'employees'} imported successfully`);
   }
 
@@ -99,11 +106,13 @@ export class EmployeesController {
 
   @Post()
   @RequireModule('employees', 'create')
-  @ApiOperation({ summary: 'Create an employee (and its sign-in when enable_login)' })
+  @ApiOperation({
+    summary: 'Create an employee (and its sign-in when enable_login, or an e-mailed invitation to choose a password when send_invitation)',
+  })
   @ApiEnvelope(EmployeeResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
   @ApiNotFoundResponse({ description: "department_id, position_id or manager_id is not the caller's company's" })
-  @ApiConflictResponse({ description: 'Employee code, username or email already in use' })
+  @ApiConflictResponse({ description: 'Employee code, username or email already in use (for send_invitation: by an account that is not a self-registered client\'s)' })
   @ApiUnprocessableEntityResponse({ description: 'Your plan allows at most N employees' })
   @ApiForbiddenResponse({
     description:
@@ -129,6 +138,36 @@ export class EmployeesController {
   })
   async update(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmployeeDto) {
     return ok(await this.employees.update(access, id, dto), 'Employee updated successfully');
+  }
+
+  @Post(':id/invitation')
+  @HttpCode(200)
+  @RequireModule('employees', 'edit')
+  @ApiOperation({
+    summary: 'Send (or send again) the employee an invitation to choose their own password',
+    description:
+      `E-mails a single-use link valid ${INVITATION_TTL_DAYS} days to the employee's e-mail; a pending link sent before stops working. ` +
+      'The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at).',
+  })
+  @ApiEnvelope(EmployeeResponseDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
+  @ApiConflictResponse({
+    description: `"${INVITATION_HAS_LOGIN}", "${INVITATION_TERMINATED}", or "${INVITATION_EMAIL_TAKEN}" (by an account that is not a self-registered client's)`,
+  })
+  @ApiForbiddenResponse({ description: '(Not a company admin) the position or department grants rights the caller lacks' })
+  async invite(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.employees.invite(access, id), 'Invitation sent');
+  }
+
+  @Delete(':id/invitation')
+  @HttpCode(200)
+  @RequireModule('employees', 'edit')
+  @ApiOperation({ summary: "Revoke the employee's pending invitation: its link stops working" })
+  @ApiEnvelope(EmployeeResponseDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
+  @ApiConflictResponse({ description: INVITATION_NONE_PENDING })
+  async revokeInvitation(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.employees.revokeInvitation(access, id), 'Invitation revoked');
   }
 
   @Delete(':id')

@@ -19,6 +19,7 @@ import { hashPassword } from '../users/password';
 import { assertPasswordNotPersonal } from '../users/password-rule';
 import { User } from '../users/user.entity';
 import {
+  BOTH_LOGIN_KINDS,
   ImportEmployeeRowDto,
   type CreateEmployeeDto,
   EmployeeResponseDto,
@@ -37,7 +38,14 @@ import {
   type EmployeeAccess,
   type PayField,
 } from './employee-access';
-import { escapeHtml, MailService } from '../auth/mail.service';
+import { escapeHtml, MailService, type OutgoingMail } from '../auth/mail.service';
+import {
+  INVITATION_EMAIL_TAKEN,
+  INVITATION_HAS_LOGIN,
+  INVITATION_NONE_PENDING,
+  INVITATION_TERMINATED,
+  InvitationsService,
+} from '../auth/invitations.service';
 import { employeePage, type EmployeeRow } from './employees.list';
 import { CSV_COLUMNS, employeesToCsv, INFORMATIONAL_COLUMNS, MAX_IMPORT_ROWS, parseEmployeesCsv } from './employees.csv';
 
@@ -85,6 +93,7 @@ export class EmployeesService {
     private readonly tokens: TokenService,
     private readonly plans: PlanService,
     private readonly mail: MailService,
+    private readonly invitations: InvitationsService,
   ) {}
 
   /** Set-based (see employees.list.ts): one statement for the page, one for the total. */
@@ -97,7 +106,8 @@ export class EmployeesService {
   async get(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
     const e = await this.em.findOne(Employee, { id }, { populate: POPULATE });
     if (!e) throw notFound('Employee');
-    const response = toEmployeeResponse(e, (await this.loginsOf([e.id])).get(e.id));
+    const invitation = (await this.invitations.summaries(this.em, [e.id])).get(e.id);
+    const response = toEmployeeResponse(e, (await this.loginsOf([e.id])).get(e.id), invitation);
     if (!access.seesPay) for (const field of PAY_FIELDS) delete response[field];
     return response;
   }
@@ -110,12 +120,18 @@ export class EmployeesService {
       const field = PAY_FIELDS.find((f) => dto[f] !== undefined && !samePay(f, dto[f], PAY_DEFAULTS[f]));
       if (field) throw payForbidden(field);
     }
-    if (dto.enable_login) {
-      // the body's names and email were checked with the rule; the company's name is known here
-      const { company_name } = await this.em.findOneOrFail(Company, { id: companyId }, { filters: false });
-      assertPasswordNotPersonal(dto.password!, { company_name }, 'password');
+    if (dto.enable_login && dto.send_invitation) {
+      throw badRequest(BOTH_LOGIN_KINDS, 'send_invitation');
     }
+    // the company's name: for the password rule (the body's names and email were checked with it) and the invitation
+    const company_name =
+      dto.enable_login || dto.send_invitation
+        ? (await this.em.findOneOrFail(Company, { id: companyId }, { filters: false })).company_name
+        : '';
+    if (dto.enable_login) assertPasswordNotPersonal(dto.password!, { company_name }, 'password');
     const passwordHash = dto.enable_login ? await hashPassword(dto.password!) : null;
+    if (dto.send_invitation && dto.employment_status === 'terminated') throw badRequest(INVITATION_TERMINATED, 'send_invitation');
+    let invitation: OutgoingMail | null = null;
     const id = await this.em.transactional(async (em) => {
       await this.lockCompany(em, companyId);
       await this.assertRoom(em, companyId, dto.employment_status === 'terminated' ? 0 : 1);
@@ -123,11 +139,22 @@ export class EmployeesService {
       const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
       const position = await findRef(em, Position, dto.position_id, 'Position', 'position_id');
       const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
-      if (dto.enable_login) {
+      if (dto.enable_login || dto.send_invitation) {
         await assertNoMoreRights(em, access, await this.plans.moduleKeys(companyId), position?.id ?? null, department?.id ?? null);
-        await assertAccountAvailable(this.em, dto.email, dto.username!);
       }
-      const { department_id: _d, position_id: _p, manager_id: _m, company_id: _c, enable_login: _l, username: _u, password: _pw, ...fields } = dto;
+      if (dto.enable_login) await assertAccountAvailable(this.em, dto.email, dto.username!);
+      if (dto.send_invitation) await this.invitations.assertInvitable(em, dto.email);
+      const {
+        department_id: _d,
+        position_id: _p,
+        manager_id: _m,
+        company_id: _c,
+        enable_login: _l,
+        send_invitation: _i,
+        username: _u,
+        password: _pw,
+        ...fields
+      } = dto;
       const company = em.getReference(Company, companyId);
       const employee = em.create(Employee, {
         ...fields,
@@ -149,7 +176,55 @@ export class EmployeesService {
         });
       }
       await em.flush();
+      if (dto.send_invitation) {
+        invitation = await this.invitations.issue(em, {
+          companyId,
+          companyName: company_name,
+          employeeId: employee.id,
+          email: employee.email,
+          firstName: employee.first_name,
+          invitedBy: ctx.userId,
+        });
+      }
       return employee.id;
+    });
+    if (invitation) this.invitations.send([invitation]);
+    return this.get(access, id);
+  }
+
+  /**
+   * Sends the employee a new invitation (the pending one's link stops working): for an employee
+   * without a sign-in, not terminated, whose e-mail has no account but a self-registered client's.
+   */
+  async invite(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
+    const { ctx } = access;
+    const mail = await this.em.transactional(async (em) => {
+      const e = await em.findOne(Employee, { id });
+      if (!e) throw notFound('Employee');
+      if (await em.count(User, { employee: e.id }, { filters: false })) throw conflict(INVITATION_HAS_LOGIN);
+      if (e.employment_status === 'terminated') throw conflict(INVITATION_TERMINATED);
+      await this.invitations.assertInvitable(em, e.email);
+      await assertNoMoreRights(em, access, await this.plans.moduleKeys(ctx.companyId!), e.position?.id ?? null, e.department?.id ?? null);
+      const { company_name } = await em.findOneOrFail(Company, { id: ctx.companyId! }, { filters: false });
+      return this.invitations.issue(em, {
+        companyId: ctx.companyId!,
+        companyName: company_name,
+        employeeId: e.id,
+        email: e.email,
+        firstName: e.first_name,
+        invitedBy: ctx.userId,
+      });
+    });
+    this.invitations.send([mail]);
+    return this.get(access, id);
+  }
+
+  /** Revokes the employee's pending invitation: its link stops working. */
+  async revokeInvitation(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
+    await this.em.transactional(async (em) => {
+      const e = await em.findOne(Employee, { id });
+      if (!e) throw notFound('Employee');
+      if (!(await this.invitations.revokePending(em, e.id))) throw conflict(INVITATION_NONE_PENDING);
     });
     return this.get(access, id);
   }
@@ -197,6 +272,8 @@ export class EmployeesService {
         await this.assertRoom(em, ctx.companyId!, 1);
       }
       const user = await em.findOne(User, { employee: e.id }, { filters: false });
+      // a pending invitation went to the old address: it stops working
+      if (!user && dto.email !== undefined && lower(dto.email) !== lower(e.email)) await this.invitations.revokePending(em, e.id);
       if (user && dto.email !== undefined && lower(dto.email) !== user.email) {
         if (!access.admin) throw forbidden(SIGN_IN_EMAIL);
         const clash = await em.count(User, { email: lower(dto.email), id: { $ne: user.id } }, { filters: false });
@@ -298,7 +375,7 @@ export class EmployeesService {
   }
 
   /** Validates every row first; then imports all of them in one transaction, or none. */
-  async importCsv(access: EmployeeAccess, text: string): Promise<number> {
+  async importCsv(access: EmployeeAccess, text: string, sendInvitations = false): Promise<number> {
     const companyId = access.ctx.companyId!;
     let parsed: ReturnType<typeof parseEmployeesCsv>;
     try {
@@ -335,7 +412,8 @@ export class EmployeesService {
       dtos.push(dto);
     }
 
-    return this.em.transactional(async (em) => {
+    const mails: OutgoingMail[] = [];
+    const imported = await this.em.transactional(async (em) => {
       await this.lockCompany(em, companyId);
       const departments = await em.find(Department, {}, { fields: ['id', 'department_code'] });
       const positions = await em.find(Position, {}, { fields: ['id', 'position_code'] });
@@ -370,6 +448,7 @@ export class EmployeesService {
           }
         }
       });
+      if (sendInvitations) await this.checkInvitable(em, dtos, rowNumber, errors);
       if (errors.length) {
         errors.sort((a, b) => a.row - b.row);
         const count = errors.length;
@@ -421,7 +500,59 @@ export class EmployeesService {
           [JSON.stringify(pending.map((d) => ({ code: d.employee_code, manager_code: d.manager_code }))), companyId, companyId],
         );
       }
+      if (sendInvitations) {
+        const invited = dtos.filter((d) => d.employment_status !== 'terminated');
+        const pairs = new Set(invited.map((d) => `${d.position_code ?? ''}\n${d.department_code ?? ''}`));
+        const plan = await this.plans.moduleKeys(companyId);
+        for (const pair of pairs) {
+          const [positionCode, departmentCode] = pair.split('\n');
+          await assertNoMoreRights(
+            em,
+            access,
+            plan,
+            positionCode ? positionIds.get(lower(positionCode))! : null,
+            departmentCode ? departmentIds.get(lower(departmentCode))! : null,
+          );
+        }
+        const { company_name } = await em.findOneOrFail(Company, { id: companyId }, { filters: false });
+        const created = await em.find(Employee, { employee_code: { $in: invited.map((d) => d.employee_code) } }, {
+          fields: ['id', 'email', 'first_name'],
+        });
+        for (const e of created) {
+          mails.push(
+            await this.invitations.issue(em, {
+              companyId,
+              companyName: company_name,
+              employeeId: e.id,
+              email: e.email,
+              firstName: e.first_name,
+              invitedBy: access.ctx.userId,
+            }),
+          );
+        }
+      }
       return rows.length;
+    });
+    this.invitations.send(mails);
+    return imported;
+  }
+
+  /** Rows to invite whose e-mail has an account (but a self-registered client's) or repeats another row's. */
+  private async checkInvitable(em: EntityManager, dtos: ImportEmployeeRowDto[], rowNumber: (i: number) => number, errors: RowError[]) {
+    const emails = dtos.map((d) => (typeof d.email === 'string' ? lower(d.email) : ''));
+    const taken = await em.execute<Array<{ email: string }>>(
+      `select email from users where email = any(?::text[]) and not (role = 'client' and company_id is null and employee_id is null)`,
+      [`{${emails.filter(Boolean).map((e) => JSON.stringify(e)).join(',')}}`],
+    );
+    const takenSet = new Set(taken.map((t) => t.email));
+    const seen = new Map<string, number>();
+    dtos.forEach((dto, i) => {
+      const email = emails[i];
+      if (!email || dto.employment_status === 'terminated') return;
+      const row = rowNumber(i);
+      if (takenSet.has(email)) errors.push({ row, field: 'email', message: INVITATION_EMAIL_TAKEN });
+      else if (seen.has(email)) errors.push({ row, field: 'email', message: `Email repeats row ${seen.get(email)}: each invitation needs its own address` });
+      else seen.set(email, row);
     });
   }
 

@@ -16,9 +16,11 @@ import {
 import { IsAmount, IsDateOnly, IsId, trim, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES, GENDERS, PAYMENT_FREQUENCIES } from '../employee.entity';
 import { PAY_DESCRIPTION } from '../employee-access';
+import { INVITATION_STATES, type InvitationState } from '../../auth/invitation.entity';
 
 export const REQUIRED_FIELDS = 'Please fill in all required fields';
 export const LOGIN_REQUIRED = 'Username and password are required when login is enabled';
+export const BOTH_LOGIN_KINDS = 'Either send an invitation or set a password with enable login, not both';
 
 /** null or '' for a field with a default means "use the default" (create) or "unchanged" (update). */
 const nullToUndefined = ({ value }: { value: unknown }) => (value === null || value === '' ? undefined : value);
@@ -221,6 +223,16 @@ export class CreateEmployeeDto extends EmployeeRequiredDto {
   @IsBoolean({ message: 'Enable login must be true or false' })
   enable_login?: boolean;
 
+  @ApiPropertyOptional({
+    default: false,
+    description:
+      'E-mail the employee a single-use link (valid 7 days) to choose their own password, in place of enable_login with a password. ' +
+      'Accepting creates their sign-in (role employee), or attaches the self-registered account of that e-mail',
+  })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'Send invitation must be true or false' })
+  send_invitation?: boolean;
+
   @ApiPropertyOptional({ minLength: 3, maxLength: 50, description: 'Required when enable_login' })
   @ValidateIf((o: CreateEmployeeDto) => o.enable_login === true)
   @Transform(trim)
@@ -338,6 +350,14 @@ export class ImportEmployeesDto {
   @MaxLength(900_000, { message: 'The file is too large (at most 900 KB)' })
   @IsNotEmpty({ message: 'The file is empty' })
   csv!: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'E-mail every imported employee (but the terminated) an invitation to choose their own password, as send_invitation on create',
+  })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'Send invitations must be true or false' })
+  send_invitations?: boolean;
 }
 
 export class EmployeeResponseDto {
@@ -375,6 +395,16 @@ export class EmployeeResponseDto {
   @ApiProperty({ type: String, nullable: true }) emergency_contact_relationship!: string | null;
   @ApiProperty({ type: Number, nullable: true, description: 'The sign-in of this employee, if any' }) user_id!: number | null;
   @ApiProperty({ type: String, nullable: true }) username!: string | null;
+  @ApiProperty({
+    enum: INVITATION_STATES,
+    nullable: true,
+    description: 'The newest invitation to choose a password: pending (the link works), accepted, expired or revoked; null when none was sent',
+  })
+  invitation_status!: InvitationState | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the newest invitation was sent' })
+  invitation_sent_at!: Date | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the newest invitation\'s link works' })
+  invitation_expires_at!: Date | null;
   @ApiProperty() created_at!: Date;
   @ApiProperty() updated_at!: Date;
 }

@@ -2141,7 +2141,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's effective module permissions (plan ∩ role, position and department) */
+        /**
+         * The caller's effective module permissions (plan ∩ role, position and department)
+         * @description With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; leave: view, create; payroll: view, for modules of the plan) and the entry says self_service: true.
+         */
         get: operations["Permissions_mine"];
         put?: never;
         post?: never;
@@ -2180,6 +2183,27 @@ export interface paths {
         get: operations["Settings_notificationPreferences"];
         /** Saves the signed-in user's notification preferences; fields left out keep their value */
         put: operations["Settings_saveNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/self-service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's self-service policy (Settings → Permissions): what every active employee may do on their own records */
+        get: operations["Settings_selfService"];
+        /**
+         * Turns the self-service policy on or off; takes effect on the next request of every employee
+         * @description Off: an employee without the matrix right is refused with 'Self-service is turned off for your company: ask your administrator for access'.
+         */
+        put: operations["Settings_saveSelfService"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2257,6 +2281,8 @@ export interface components {
             can_create: boolean;
             can_edit: boolean;
             can_delete: boolean;
+            /** @description Some of these rights come from the company's self-service policy: on the caller's own records only */
+            self_service?: boolean;
         };
         PermissionEntryDto: {
             module_id: number;
@@ -2265,6 +2291,8 @@ export interface components {
             can_create: boolean;
             can_edit: boolean;
             can_delete: boolean;
+            /** @description Some of these rights come from the company's self-service policy: on the caller's own records only */
+            self_service?: boolean;
             id: number;
             position_id: number | null;
             department_id: number | null;
@@ -4048,6 +4076,27 @@ export interface components {
             geolocation?: components["schemas"]["UpdateGeolocationSettingsDto"];
             device?: components["schemas"]["UpdateDeviceSettingsDto"];
             network?: components["schemas"]["UpdateNetworkSettingsDto"];
+        };
+        SelfServiceRightDto: {
+            /** @example attendance */
+            module: string;
+            /**
+             * @example [
+             *       "view",
+             *       "create"
+             *     ]
+             */
+            actions: string[];
+        };
+        SelfServiceSettingsDto: {
+            /** @description On (the default): every active employee with a login checks in and out, sees their attendance, requests and cancels their leave, sees their balances and their payslips, on their own records only, when the plan has the module; the permission matrix governs everything else. Off: only the matrix. */
+            enabled: boolean;
+            /** @description What the policy gives, by module (of the company plan) */
+            rights: components["schemas"]["SelfServiceRightDto"][];
+        };
+        UpdateSelfServiceSettingsDto: {
+            /** @description Turns the self-service policy on or off */
+            enabled: boolean;
         };
         NotificationPreferencesDto: {
             /** @description send notifications by email at all */
@@ -9288,7 +9337,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9495,7 +9548,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9731,7 +9788,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9878,7 +9939,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9996,7 +10061,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10057,7 +10126,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11948,7 +12021,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12539,7 +12616,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12625,7 +12706,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12742,7 +12827,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12964,6 +13053,8 @@ export interface operations {
             };
             /**
              * @description Someone else's request
+             *
+             *     Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
              *     Requires create on module leave
              */
@@ -13210,7 +13301,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13308,7 +13403,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13390,7 +13489,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13467,7 +13570,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13674,7 +13781,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14010,7 +14121,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14213,7 +14328,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14291,7 +14410,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15648,7 +15771,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25142,6 +25269,181 @@ export interface operations {
             };
             /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Settings_selfService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SelfServiceSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Settings_saveSelfService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSelfServiceSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SelfServiceSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description enabled is missing or not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires edit on module settings
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

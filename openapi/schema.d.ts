@@ -2143,7 +2143,7 @@ export interface paths {
         };
         /**
          * The caller's effective module permissions (plan ∩ role, position and department)
-         * @description With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; leave: view, create; payroll: view, for modules of the plan) and the entry says self_service: true.
+         * @description With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true.
          */
         get: operations["Permissions_mine"];
         put?: never;
@@ -4089,7 +4089,7 @@ export interface components {
             actions: string[];
         };
         SelfServiceSettingsDto: {
-            /** @description On (the default): every active employee with a login checks in and out, sees their attendance, requests and cancels their leave, sees their balances and their payslips, on their own records only, when the plan has the module; the permission matrix governs everything else. Off: only the matrix. */
+            /** @description On (the default): every active employee with a login checks in and out, sees their attendance, requests and cancels their leave, sees their balances, their payslips and their KPI targets, values and bonus payments, on their own records only, when the plan has the module; the permission matrix governs everything else. Off: only the matrix. */
             enabled: boolean;
             /** @description What the policy gives, by module (of the company plan) */
             rights: components["schemas"]["SelfServiceRightDto"][];
@@ -18468,7 +18468,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18540,7 +18544,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19120,7 +19128,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19785,7 +19797,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19988,7 +20004,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20312,7 +20332,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20515,7 +20539,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -62,6 +62,7 @@ describe('self-service: own records without matrix rights', () => {
           { module: 'attendance', actions: ['view', 'create'] },
           { module: 'leave', actions: ['view', 'create'] },
           { module: 'payroll', actions: ['view'] },
+          { module: 'hr', actions: ['view'] },
         ],
       });
     });
@@ -111,6 +112,7 @@ describe('self-service: own records without matrix rights', () => {
         attendance: [true, true, false, false, true],
         leave: [true, true, false, false, true],
         payroll: [true, false, false, false, true],
+        hr: [true, false, false, false, true],
       });
     });
 
@@ -179,6 +181,45 @@ describe('self-service: own records without matrix rights', () => {
       expect((await t.http().post('/api/hr/payroll').set(erin).send({ year: 2026, month: 9 })).status).toBe(403);
       expect((await t.http().get('/api/hr/payroll/runs').set(erin)).status).toBe(403);
       expect((await t.http().get('/api/hr/payroll/export').query({ year: 2026, month: 10 }).set(erin)).status).toBe(403);
+    });
+
+    it('reads the own KPI targets, values and bonus payments only, and changes none', async () => {
+      const post = async (path: string, body: object) => {
+        const res = await t.http().post(`/api/kpi/${path}`).set(admin).send(body);
+        expect(res.status).toBe(201);
+        return res.body.data;
+      };
+      const march = { period_start_date: '2026-03-01', period_end_date: '2026-03-31' };
+      const kpi = await post('kpis', { name: 'Calls answered', code: unique('K'), category: 'operations' });
+      const mine = await post('kpi-targets', { kpi_id: kpi.id, target_type: 'employee', target_id: a.employee.id, target_value: 10, ...march });
+      const theirs = await post('kpi-targets', { kpi_id: kpi.id, target_type: 'employee', target_id: other.id, target_value: 10, ...march });
+      const team = await post('kpi-targets', { kpi_id: kpi.id, target_type: 'department', target_id: a.department.id, target_value: 10, ...march });
+      const myValue = await post('kpi-values', { kpi_id: kpi.id, entity_type: 'employee', entity_id: a.employee.id, actual_value: 12, ...march });
+      const theirValue = await post('kpi-values', { kpi_id: kpi.id, entity_type: 'employee', entity_id: other.id, actual_value: 8, ...march });
+      const [bonus] = await sql(
+        `insert into bonus_payments (company_id, employee_id, payment_period_start, payment_period_end, bonus_amount)
+         values (?, ?, '2026-03-01', '2026-03-31', 50), (?, ?, '2026-03-01', '2026-03-31', 70) returning id`,
+        [a.company.id, a.employee.id, a.company.id, other.id],
+      );
+      const get = (path: string) => t.http().get(`/api/kpi/${path}`).set(erin);
+      expect((await get('kpi-targets')).body.data.map((r: any) => r.id)).toEqual([mine.id]);
+      expect((await get(`kpi-targets/${mine.id}`)).status).toBe(200);
+      expect((await get(`kpi-targets/${theirs.id}`)).status).toBe(404);
+      expect((await get(`kpi-targets/${team.id}`)).status).toBe(404);
+      expect((await get('kpi-values')).body.data.map((r: any) => r.id)).toEqual([myValue.id]);
+      expect((await get(`kpi-values/${theirValue.id}`)).status).toBe(404);
+      const payments = await get('bonus-payments');
+      expect(payments.body.data.map((r: any) => r.employee_id)).toEqual([a.employee.id]);
+      expect((await get(`bonus-payments/${bonus.id}`)).status).toBe(200);
+      expect((await get('bonus-payments/totals')).body.data.total_amount).toBe('50.00');
+      const [theirBonus] = await sql('select id from bonus_payments where company_id = ? and employee_id = ?', [a.company.id, other.id]);
+      expect((await get(`bonus-payments/${theirBonus.id}`)).status).toBe(404);
+      expect((await get('kpis')).status).toBe(403);
+      expect((await get('bonus-rules')).status).toBe(403);
+      expect((await t.http().put(`/api/kpi/bonus-payments/${bonus.id}/approve`).set(erin).send({})).status).toBe(403);
+      expect((await t.http().post('/api/kpi/kpi-targets').set(erin).send({ kpi_id: kpi.id, target_type: 'employee', target_id: a.employee.id, target_value: 1, ...march })).status).toBe(403);
+      // the tasks screen stays with the admins
+      expect((await t.http().get('/api/monitoring/tasks').set(erin)).status).toBe(403);
     });
 
     it('gives nothing beyond the own records: employees, settings, other companies', async () => {

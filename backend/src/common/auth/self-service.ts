@@ -13,6 +13,8 @@ export const SELF_SERVICE_RIGHTS: Readonly<Partial<Record<ModuleKey, readonly Pe
   attendance: ['view', 'create'],
   leave: ['view', 'create'],
   payroll: ['view'],
+  // KPI results: the targets, values and bonus payments whose subject is the employee
+  hr: ['view'],
 };
 
 export const SELF_SERVICE_OFF = 'Self-service is turned off for your company: ask your administrator for access';
@@ -41,3 +43,7 @@ export const selfServiceGives = (module: ModuleKey, action: PermissionAction): b
  * caller's own employee record only, never as a manager, payroll staff or admin.
  */
 export const ownRecordsOnly = (ctx: Pick<AuthContext, 'selfService'>): boolean => ctx.selfService === true;
+
+/** Whether a row about `employeeId` is out of reach of this request (a self-service request, someone else's row). */
+export const notOwnRecord = (ctx: Pick<AuthContext, 'selfService' | 'employeeId'>, employeeId: number | null | undefined): boolean =>
+  ownRecordsOnly(ctx) && (!ctx.employeeId || employeeId !== ctx.employeeId);

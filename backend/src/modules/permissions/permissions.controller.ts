@@ -29,7 +29,7 @@ export class PermissionsController {
     summary: "The caller's effective module permissions (plan ∩ role, position and department)",
     description:
       "With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; " +
-      'leave: view, create; payroll: view, for modules of the plan) and the entry says self_service: true.',
+      'leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true.',
   })
   @ApiEnvelope(EffectivePermissionDto, { isArray: true })
   async mine(@Auth() ctx: AuthContext): Promise<EffectivePermissionDto[]> {

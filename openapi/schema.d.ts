@@ -1780,6 +1780,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitoring/my-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tasks assigned to the caller's employee record, filtered and paged as the task list */
+        get: operations["MyTasks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitoring/tasks": {
         parameters: {
             query?: never;
@@ -4089,7 +4106,7 @@ export interface components {
             actions: string[];
         };
         SelfServiceSettingsDto: {
-            /** @description On (the default): every active employee with a login checks in and out, sees their attendance, requests and cancels their leave, sees their balances, their payslips and their KPI targets, values and bonus payments, on their own records only, when the plan has the module; the permission matrix governs everything else. Off: only the matrix. */
+            /** @description On (the default): every active employee with a login checks in and out, sees their attendance, requests and cancels their leave, sees their balances, their payslips, the tasks assigned to them and their KPI targets, values and bonus payments, on their own records only, when the plan has the module; the permission matrix governs everything else. Off: only the matrix. */
             enabled: boolean;
             /** @description What the policy gives, by module (of the company plan) */
             rights: components["schemas"]["SelfServiceRightDto"][];
@@ -21485,6 +21502,87 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MyTasks_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, title, status, priority, category, due_date, progress_percentage, created_at, updated_at, completed_at (default ["created_at","DESC"]) */
+                sort?: string;
+                /** @description JSON [first,last] (0-based, inclusive; at most 500 rows) */
+                range?: string;
+                /** @description JSON object of filters: q, search, id, status, priority, category, assigned_to, department_id, position_id, employee_id, due_from, due_to, is_overdue, company_id */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

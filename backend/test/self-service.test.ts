@@ -222,6 +222,23 @@ describe('self-service: own records without matrix rights', () => {
       expect((await t.http().get('/api/monitoring/tasks').set(erin)).status).toBe(403);
     });
 
+    it('reads the tasks assigned to them and no others', async () => {
+      const task = async (assigned: number) => {
+        const res = await t.http().post('/api/monitoring/tasks').set(admin).send({ title: unique('Task '), department_id: a.department.id, assigned_to: assigned });
+        expect(res.status).toBe(201);
+        return res.body.data.id as number;
+      };
+      const mine = await task(a.employee.id);
+      await task(other.id);
+      const res = await t.http().get('/api/monitoring/my-tasks').set(erin);
+      expect(res.status).toBe(200);
+      expect(res.body.data.map((r: any) => r.id)).toEqual([mine]);
+      // a filter does not widen it, and an admin without an employee record has none of their own
+      const widened = await t.http().get('/api/monitoring/my-tasks').query({ filter: JSON.stringify({ assigned_to: other.id }) }).set(erin);
+      expect(widened.body.data).toEqual([]);
+      expect((await t.http().get('/api/monitoring/my-tasks').set(admin)).body.data).toEqual([]);
+    });
+
     it('gives nothing beyond the own records: employees, settings, other companies', async () => {
       expect((await t.http().get('/api/hr/employees').set(erin)).status).toBe(403);
       expect((await t.http().get('/api/settings/attendance').set(erin)).status).toBe(403);
@@ -275,6 +292,8 @@ describe('self-service: own records without matrix rights', () => {
       ['post', '/api/hr/leave-requests'],
       ['get', '/api/hr/leave-balances'],
       ['get', '/api/hr/payroll'],
+      ['get', '/api/kpi/kpi-targets'],
+      ['get', '/api/monitoring/my-tasks'],
     ] as const)('%s %s answers 403 naming the policy', async (method, url) => {
       const res = await t.http()[method](url).set(erin).send(method === 'post' ? { leave_type_id: leaveTypeId, start_date: '2030-02-04', end_date: '2030-02-04' } : undefined);
       expect(res.status).toBe(403);

@@ -10,7 +10,7 @@ export class SelfServiceSettingsDto {
   @ApiProperty({
     description:
       'On (the default): every active employee with a login checks in and out, sees their attendance, requests and ' +
-      'cancels their leave, sees their balances, their payslips and their KPI targets, values and bonus payments, on their own records only, when the plan has the ' +
+      'cancels their leave, sees their balances, their payslips, the tasks assigned to them and their KPI targets, values and bonus payments, on their own records only, when the plan has the ' +
       'module; the permission matrix governs everything else. Off: only the matrix.',
   })
   enabled!: boolean;

@@ -8,7 +8,7 @@ export const permissionSubjectsMessages = {
 export const selfServiceMessages = {
   title: 'Self-service',
   description:
-    'Every active employee with a login can check in and out, request and cancel their own leave and see their own balances, payslips and KPI results, on their own records only, for the modules of your plan. The matrix below governs everything else.',
+    'Every active employee with a login can check in and out, request and cancel their own leave and see their own balances, payslips, tasks and KPI results, on their own records only, for the modules of your plan. The matrix below governs everything else.',
   toggle: 'Allow self-service',
   on: 'On: employees use their own records (%{modules}) without a matrix right.',
   off: 'Off: only the matrix below gives access.',
@@ -27,6 +27,6 @@ export const selfServiceMessages = {
     attendance: 'Attendance',
     leave: 'Leave',
     payroll: 'Payroll',
-    hr: 'KPI results',
+    hr: 'Tasks and KPI results',
   },
 };

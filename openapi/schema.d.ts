@@ -1853,6 +1853,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/monitoring/my-tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tasks assigned to the caller's employee record, filtered and paged as the task list */
+        get: operations["MyTasks_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/monitoring/tasks": {
         parameters: {
             query?: never;
@@ -2214,7 +2231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's effective module permissions (plan ∩ role, position and department) */
+        /**
+         * The caller's effective module permissions (plan ∩ role, position and department)
+         * @description With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true.
+         */
         get: operations["Permissions_mine"];
         put?: never;
         post?: never;
@@ -2253,6 +2273,27 @@ export interface paths {
         get: operations["Settings_notificationPreferences"];
         /** Saves the signed-in user's notification preferences; fields left out keep their value */
         put: operations["Settings_saveNotificationPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/self-service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's self-service policy (Settings → Permissions): what every active employee may do on their own records */
+        get: operations["Settings_selfService"];
+        /**
+         * Turns the self-service policy on or off; takes effect on the next request of every employee
+         * @description Off: an employee without the matrix right is refused with 'Self-service is turned off for your company: ask your administrator for access'.
+         */
+        put: operations["Settings_saveSelfService"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2330,6 +2371,8 @@ export interface components {
             can_create: boolean;
             can_edit: boolean;
             can_delete: boolean;
+            /** @description Some of these rights come from the company's self-service policy: on the caller's own records only */
+            self_service?: boolean;
         };
         PermissionEntryDto: {
             module_id: number;
@@ -2338,6 +2381,8 @@ export interface components {
             can_create: boolean;
             can_edit: boolean;
             can_delete: boolean;
+            /** @description Some of these rights come from the company's self-service policy: on the caller's own records only */
+            self_service?: boolean;
             id: number;
             position_id: number | null;
             department_id: number | null;
@@ -4204,6 +4249,27 @@ export interface components {
             geolocation?: components["schemas"]["UpdateGeolocationSettingsDto"];
             device?: components["schemas"]["UpdateDeviceSettingsDto"];
             network?: components["schemas"]["UpdateNetworkSettingsDto"];
+        };
+        SelfServiceRightDto: {
+            /** @example attendance */
+            module: string;
+            /**
+             * @example [
+             *       "view",
+             *       "create"
+             *     ]
+             */
+            actions: string[];
+        };
+        SelfServiceSettingsDto: {
+            /** @description On (the default): every active employee with a login checks in and out, sees their attendance, requests and cancels their leave, sees their balances, their payslips, the tasks assigned to them and their KPI targets, values and bonus payments, on their own records only, when the plan has the module; the permission matrix governs everything else. Off: only the matrix. */
+            enabled: boolean;
+            /** @description What the policy gives, by module (of the company plan) */
+            rights: components["schemas"]["SelfServiceRightDto"][];
+        };
+        UpdateSelfServiceSettingsDto: {
+            /** @description Turns the self-service policy on or off */
+            enabled: boolean;
         };
         NotificationPreferencesDto: {
             /** @description send notifications by email at all */
@@ -9807,7 +9873,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10014,7 +10084,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10250,7 +10324,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10397,7 +10475,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10515,7 +10597,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10576,7 +10662,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module attendance */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module attendance
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12717,7 +12807,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13308,7 +13402,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13394,7 +13492,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13511,7 +13613,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13733,6 +13839,8 @@ export interface operations {
             };
             /**
              * @description Someone else's request
+             *
+             *     Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
              *     Requires create on module leave
              */
@@ -13979,7 +14087,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires create on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14077,7 +14189,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14159,7 +14275,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14236,7 +14356,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14443,7 +14567,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module leave */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module leave
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14779,7 +14907,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14982,7 +15114,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -15060,7 +15196,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16417,7 +16557,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module payroll */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19110,7 +19254,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19182,7 +19330,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -19762,7 +19914,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20427,7 +20583,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20630,7 +20790,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -20954,7 +21118,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21157,7 +21325,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22099,6 +22271,87 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    MyTasks_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, title, status, priority, category, due_date, progress_percentage, created_at, updated_at, completed_at (default ["created_at","DESC"]) */
+                sort?: string;
+                /** @description JSON [first,last] (0-based, inclusive; at most 500 rows) */
+                range?: string;
+                /** @description JSON object of filters: q, search, id, status, priority, category, assigned_to, department_id, position_id, employee_id, due_from, due_to, is_overdue, company_id */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TaskResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
+             *
+             *     Requires view on module hr
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -25911,6 +26164,181 @@ export interface operations {
             };
             /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
             402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Settings_selfService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SelfServiceSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Settings_saveSelfService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateSelfServiceSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SelfServiceSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description enabled is missing or not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires edit on module settings
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -149,6 +149,10 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     { path: '/hr/kpi-bonus', label: 'menu.kpi_bonus', icon: 'kpi' },
     { path: '/settings', label: 'menu.settings', icon: 'settings' },
   ],
+  // client and employee (spec: My Attendance, My Leave, My Payroll, filtered by module access): the
+  // view comes from the matrix or from the company's self-service policy, which the server adds to
+  // the effective permissions (GET /api/permissions/user/permissions, self_service: true), so the
+  // console never guesses it
   self_service: [
     DASHBOARD,
     { path: '/hr/attendance', label: 'menu.my_attendance', icon: 'attendance' },

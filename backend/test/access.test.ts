@@ -1,6 +1,6 @@
 import { User } from '../src/modules/users/user.entity';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, createUser, grant, login, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, createUser, grant, login, setSelfService, type CompanyFixture } from './support/fixtures';
 import { ProbeModule } from './support/probe.module';
 
 describe('access: guard, tenant scope, permissions', () => {
@@ -14,6 +14,9 @@ describe('access: guard, tenant scope, permissions', () => {
     t = await createTestApp({ extraImports: [ProbeModule] });
     a = await createCompany(t, 'Alpha');
     b = await createCompany(t, 'Beta');
+    // the matrix alone: self-service (test/self-service.test.ts) would add the own-record rights
+    await setSelfService(t, a.company, false);
+    await setSelfService(t, b.company, false);
     superadmin = await login(t, (await createUser(t.em(), 'superadmin')).email);
     client = await login(t, (await createUser(t.em(), 'client')).email);
   });

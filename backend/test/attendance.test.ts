@@ -5,7 +5,8 @@ import { LOCATION_REQUIRED } from '../src/modules/attendance/attendance-rules.se
 import { AuditLog } from '../src/modules/audit/audit-log.entity';
 import { attendee, pastLocal, resetSettings, setZone } from './attendance-support';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, grant, unique, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, grant, setSelfService, unique, type CompanyFixture } from './support/fixtures';
+import { SELF_SERVICE_OFF } from '../src/common/auth/self-service';
 
 const API = '/api/hr/attendance';
 const HQ = { latitude: 40.7128, longitude: -74.006 };
@@ -155,10 +156,12 @@ describe('attendance: check-in, check-out, rules, records', () => {
       expect(res.body.message).toBe(NO_EMPLOYEE_RECORD);
     });
 
-    it('needs the attendance module: an employee without it gets 403', async () => {
+    it('without the attendance module and with self-service off, an employee gets 403 naming the policy', async () => {
       const other = await createCompany(t, 'NoRights');
+      await setSelfService(t, other.company, false);
       const res = await checkIn(bearer(other.tokens.employee));
       expect(res.status).toBe(403);
+      expect(res.body.message).toBe(SELF_SERVICE_OFF);
     });
 
     it.each([

@@ -2,7 +2,7 @@ import { Company } from '../src/modules/companies/company.entity';
 import { Employee } from '../src/modules/employees/employee.entity';
 import { Position } from '../src/modules/positions/position.entity';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, createUser, grant, login, unique, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, createUser, grant, login, setSelfService, unique, type CompanyFixture } from './support/fixtures';
 
 const q = (filter: object, range = '[0,99]') => ({ filter: JSON.stringify(filter), range });
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20)]);
@@ -507,7 +507,8 @@ describe('leave: types, policies, holidays, requests, approval, balances', () =>
       expect((await put(`leave-types/${annual.id}`, { is_active: false }, bAdmin)).status).toBe(404);
       expect((await http().delete(`/api/hr/leave-types/${annual.id}`).set(bAdmin)).status).toBe(404);
       const bEmployee = bearer(b.tokens.employee);
-      // without the leave module an employee reads nothing and requests nothing
+      // without the leave module (and self-service off) an employee reads nothing and requests nothing
+      await setSelfService(t, b.company, false);
       expect((await get('leave-requests', bEmployee)).status).toBe(403);
       expect((await post('leave-requests', { leave_type_id: annual.id, start_date: '2030-04-01', end_date: '2030-04-01' }, bEmployee)).status).toBe(403);
       await grant(t, { position: b.position }, b.company, 'leave', { can_view: true, can_create: true });

@@ -5,7 +5,8 @@
  * leave right still cannot change a leave type (admins only, hr.md 6).
  */
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, type CompanyFixture } from './support/fixtures';
+import { SELF_SERVICE_OFF } from '../src/common/auth/self-service';
+import { bearer, createCompany, setSelfService, type CompanyFixture } from './support/fixtures';
 
 type Flags = Partial<Record<'can_view' | 'can_create' | 'can_edit' | 'can_delete', boolean>>;
 
@@ -39,6 +40,8 @@ describe('permissions enforced on the attendance, leave, payroll, settings and h
   beforeAll(async () => {
     t = await createTestApp();
     a = await createCompany(t, 'Alpha');
+    // the matrix alone: self-service (test/self-service.test.ts) would open the own records
+    await setSelfService(t, a.company, false);
     admin = bearer(a.tokens.company_admin);
     employee = bearer(a.tokens.employee);
     const modules = await t.http().get('/api/permissions/modules').set(admin);
@@ -58,7 +61,8 @@ describe('permissions enforced on the attendance, leave, payroll, settings and h
     expect((await me.get('/api/hr/attendance')).status).toBe(200);
     const refused = await me.post('/api/hr/attendance/check-in', { location: 'Office' });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('You do not have create access to the attendance module');
+    // what self-service would give, with the policy off, is refused naming the policy
+    expect(refused.body.message).toBe(SELF_SERVICE_OFF);
 
     await allow({ attendance: { can_view: true, can_create: true } });
     expect((await me.post('/api/hr/attendance/check-in', { location: 'Office' })).status).toBe(201);

@@ -6,7 +6,7 @@ import { Company } from '../src/modules/companies/company.entity';
 import { PermissionEntry } from '../src/modules/permissions/permission-entry.entity';
 import { User } from '../src/modules/users/user.entity';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, createUser, login, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, createUser, login, setSelfService, type CompanyFixture } from './support/fixtures';
 
 const HR_MODULES = ['employees', 'departments', 'positions'] as const satisfies readonly ModuleKey[];
 const ACTIONS = ['view', 'create', 'edit', 'delete'] as const satisfies readonly PermissionAction[];
@@ -56,6 +56,9 @@ describe('permissions: the matrix per position and department', () => {
     t = await createTestApp({ extraImports: [PermissionProbeModule] });
     a = await createCompany(t, 'Alpha');
     b = await createCompany(t, 'Beta');
+    // the matrix alone: self-service (test/self-service.test.ts) would add the own-record rights
+    await setSelfService(t, a.company, false);
+    await setSelfService(t, b.company, false);
     superadmin = await createUser(t.em(), 'superadmin');
     superadminToken = await login(t, superadmin.email);
     impersonatingA = await t.app.get(TokenService).accessToken(superadmin, a.company.id);

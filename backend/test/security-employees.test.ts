@@ -9,7 +9,7 @@
  */
 import { createTestApp, type TestApp } from './support/app';
 import { devMailbox } from './support/mailbox';
-import { bearer, createCompany, login, PASSWORD, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, login, PASSWORD, setSelfService, type CompanyFixture } from './support/fixtures';
 import { Position } from '../src/modules/positions/position.entity';
 import { Employee } from '../src/modules/employees/employee.entity';
 import { User } from '../src/modules/users/user.entity';
@@ -49,6 +49,8 @@ describe('employee records: rights cannot be taken through them, pay is for payr
   beforeAll(async () => {
     t = await createTestApp({ env: { MAIL_DIR: mailDir } });
     a = await createCompany(t, 'Alpha');
+    // the matrix alone: self-service would give the own payslips whatever the position
+    await setSelfService(t, a.company, false);
     admin = bearer(a.tokens.company_admin);
     me = bearer(a.tokens.employee);
     const modules = await t.http().get('/api/permissions/modules').set(admin);

@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, EMPLOYEE, SUPERADMIN } from '../fixtures/users';
 import { LayoutPage } from '../pages/LayoutPage';
 import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
+import { PwaApi } from '../pages/PwaApi';
 import { SettingsPage } from '../pages/SettingsPage';
 
 const signIn = async (page: Page, user: { email: string; password: string }) => {
@@ -29,9 +30,21 @@ test.describe('settings', () => {
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(COMPANY_ADMIN.email);
   });
 
-  test('a position granted leave view and create gives its employee My Leave', async ({ browser }) => {
+  test('a position granted leave view and create gives its employee My Leave', async ({ browser, request }) => {
     // two users, a permission round trip and a leave request: longer than one screen's test
     test.slow();
+    // the matrix alone: with self-service on (tests/self-service.spec.ts) Jane keeps her own leave anyway
+    const api = await PwaApi.signIn(request, COMPANY_ADMIN);
+    await api.send('put', '/api/settings/self-service', { enabled: false });
+    try {
+      await matrixRoundTrip(browser);
+    } finally {
+      await api.send('put', '/api/settings/self-service', { enabled: true });
+    }
+  });
+
+  /** The leave module taken from Jane's department and given to her position, in the matrix screen. */
+  const matrixRoundTrip = async (browser: Browser) => {
     const admin = await browser.newPage();
     await signIn(admin, COMPANY_ADMIN);
     const settings = new SettingsPage(admin);
@@ -85,7 +98,7 @@ test.describe('settings', () => {
     await settings.moduleSwitch('Leave Management').check();
     await settings.moduleAction('Leave Management', 'Create').check();
     await settings.savePermissions('Engineering');
-  });
+  };
 
   test('attendance settings are saved per company, checked on the server, and survive a reload', async ({ page }) => {
     await signIn(page, COMPANY_ADMIN);

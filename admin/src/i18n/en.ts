@@ -17,7 +17,7 @@ import { attendanceMessages } from '../screens/attendance/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
 import { kpiBonusMessages } from '../screens/kpi-bonus/messages.en';
 import { schemaMessages } from '../schema/messages.en';
-import { permissionSubjectsMessages } from '../screens/permissions/messages.en';
+import { permissionSubjectsMessages, selfServiceMessages } from '../screens/permissions/messages.en';
 import { resourceMessages } from '../resources/messages.en';
 
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
@@ -40,6 +40,7 @@ export const messages = {
   kpi_bonus: kpiBonusMessages,
   ...schemaMessages,
   permission_subjects: permissionSubjectsMessages,
+  self_service: selfServiceMessages,
   resources: resourceMessages,
   app: {
     name: 'HR Management',

@@ -47,9 +47,12 @@ const ENDS_IMPERSONATION = new Set(['POST /api/auth/stop-impersonate', 'POST /ap
 const PLATFORM_WIDE_READS = new Set(['GET /api/auth/companies', 'GET /api/dashboard/platform', 'GET /api/audit/logs']);
 
 /** Roles that belong to a company or to none: they must never reach the other company's rows. */
-const COMPANY_BOUND: RoleKey[] = ['impersonating', 'company_admin', 'employee', 'client'];
+const COMPANY_BOUND: RoleKey[] = ['impersonating', 'company_admin', 'employee', 'self_service', 'client'];
 
 const is2xx = (status: number) => status >= 200 && status < 300;
+
+/** Kinds whose rows belong to one employee: the factories make them for another employee than the caller. */
+const OWN_RECORD_KINDS = new Set(['attendance_record', 'leave_request', 'leave_attachment', 'payroll_record']);
 
 describe('tenant isolation matrix', () => {
   let t: TestApp;
@@ -151,6 +154,14 @@ describe('tenant isolation matrix', () => {
           const platformRead = PLATFORM_WIDE_READS.has(op.key) && (role === 'superadmin' || role === 'impersonating');
           if (!platformRead && answer.text.includes(MARKER)) {
             failures.push(`${op.key} as ${role} (${answer.dimension}): the answer shows the other company's data`);
+          }
+        }
+        // an employee without matrix rights gets in only where the self-service policy lets them,
+        // and never reaches another employee's record there
+        if (role === 'self_service' && is2xx(own.status)) {
+          if (op.permission && !op.selfService) failures.push(`${op.key}: answered ${own.status} to an employee without the matrix right`);
+          if (pathParams(op.path).some((param) => OWN_RECORD_KINDS.has(kindOf(op.path, param)!))) {
+            failures.push(`${op.key}: answered ${own.status} to an employee on a colleague's record`);
           }
         }
         if (role === 'anonymous' && is2xx(own.status) && !PUBLIC_OPERATIONS.has(op.key)) {

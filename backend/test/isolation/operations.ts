@@ -8,6 +8,10 @@ export interface Operation {
   path: string;
   queryParams: Array<{ name: string; schema: any }>;
   requestSchema: any | null;
+  /** marked @SelfService: an employee without the matrix right may use it on their own records */
+  selfService: boolean;
+  /** the route's x-permission (module and action), when it has one */
+  permission: { module: string; action: string } | null;
 }
 
 const OPENAPI_PATH = join(__dirname, '../../../openapi/openapi.json');
@@ -35,6 +39,8 @@ export function listOperations(spec = loadOpenApi()): Operation[] {
           .filter((p: any) => p.in === 'query' && p.required)
           .map((p: any) => ({ name: p.name, schema: deref(spec, p.schema) })),
         requestSchema: content?.schema ? deref(spec, content.schema) : null,
+        selfService: op['x-self-service'] === true,
+        permission: op['x-permission'] ?? null,
       });
     }
   }

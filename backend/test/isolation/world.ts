@@ -34,13 +34,39 @@ import { bearer, createCompany, createUser, grant, login, unique, type CompanyFi
 /** Every string written into the second company contains this, so a leak is a substring search. */
 export const MARKER = 'Zqxleakb';
 
-export const ROLE_KEYS = ['anonymous', 'superadmin', 'impersonating', 'company_admin', 'employee', 'client'] as const;
+/**
+ * `employee` holds every right of the matrix; `self_service` is an employee of the same company
+ * whose position and department have no entry at all: only the self-service policy (on by
+ * default) lets them in, on their own records.
+ */
+export const ROLE_KEYS = ['anonymous', 'superadmin', 'impersonating', 'company_admin', 'employee', 'self_service', 'client'] as const;
 export type RoleKey = (typeof ROLE_KEYS)[number];
 
 export interface World {
   a: CompanyFixture;
   b: CompanyFixture;
   tokens: Record<RoleKey, string | null>;
+}
+
+/** An employee with a sign-in in a department and a position that have no permission entry: a token. */
+async function selfServiceEmployee(t: TestApp, a: CompanyFixture): Promise<string> {
+  const em = t.em();
+  const company = em.getReference(Company, a.company.id);
+  const department = em.create(Department, { company, department_code: 'SELF', department_name: 'Floor' });
+  const position = em.create(Position, { company, position_code: 'FLR', position_title: 'Floor staff', department });
+  const employee = em.create(Employee, {
+    company,
+    employee_code: 'E900',
+    first_name: 'Sam',
+    last_name: 'Self',
+    email: `${unique('sam')}@test.example.com`,
+    department,
+    position,
+    salary: '30000.00',
+    hire_date: '2020-01-06',
+  } as never);
+  await em.flush();
+  return login(t, (await createUser(em, 'employee', { company: a.company, employee })).email);
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -54,6 +80,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   for (const { module_key } of modules) {
     await grant(t, { position: a.position }, a.company, module_key, { can_view: true, can_create: true, can_edit: true, can_delete: true });
   }
+  const selfService = await selfServiceEmployee(t, a);
   const impersonation = await t.http().post(`/api/auth/impersonate/${a.company.id}`).set(bearer(superadmin));
   if (impersonation.status !== 200) throw new Error(`impersonation failed: ${impersonation.status}`);
   return {
@@ -65,6 +92,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       impersonating: impersonation.body.data.access_token,
       company_admin: a.tokens.company_admin,
       employee: a.tokens.employee,
+      self_service: selfService,
       client,
     },
   };

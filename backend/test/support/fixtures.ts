@@ -111,3 +111,11 @@ export async function login(t: TestApp, email: string, password = PASSWORD): Pro
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Turns a company's self-service policy on or off (on by default): tests of the permission matrix
+ * turn it off, so an employee has exactly what the matrix gives.
+ */
+export async function setSelfService(t: TestApp, company: { id: number }, enabled: boolean): Promise<void> {
+  await t.em().execute('update companies set self_service_enabled = ? where id = ?', [enabled, company.id]);
+}

@@ -39,6 +39,7 @@ import {
   type SubjectKind,
 } from './api';
 import { LoadError } from '../../layout/LoadError';
+import { SelfServiceCard } from './SelfServiceCard';
 
 /** hr.md 9: the list of positions / departments is capped at 600 px. */
 const LIST_MAX_HEIGHT = 600;
@@ -177,6 +178,9 @@ export const PermissionManagement = () => {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 320px) 1fr' }, alignItems: 'start' }}>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <SelfServiceCard />
+      </Box>
       <Card variant="outlined">
         <Tabs value={kind} onChange={(_, value: SubjectKind) => setKind(value)} variant="fullWidth">
           <Tab value="positions" label={translate('permission_management.positions')} />

@@ -1,5 +1,5 @@
 import type { components } from '../../../../openapi/schema';
-import { apiData, client } from '../../providers/apiClient';
+import { apiAnswer, apiData, client } from '../../providers/apiClient';
 
 type Schemas = components['schemas'];
 
@@ -33,3 +33,11 @@ export const saveEntries = (kind: SubjectKind, id: number, permissions: SavedEnt
   kind === 'positions'
     ? apiData(client.POST('/api/permissions/positions/{id}/permissions', { params: { path: { id } }, body: { permissions } }))
     : apiData(client.POST('/api/permissions/departments/{id}/permissions', { params: { path: { id } }, body: { permissions } }));
+
+export type SelfServicePolicy = Schemas['SelfServiceSettingsDto'];
+
+/** The company's self-service policy (GET /api/settings/self-service). */
+export const fetchSelfService = () => apiData(client.GET('/api/settings/self-service'));
+
+/** Turns the self-service policy on or off; answers the saved policy and the server's confirmation. */
+export const saveSelfService = (enabled: boolean) => apiAnswer(client.PUT('/api/settings/self-service', { body: { enabled } }));

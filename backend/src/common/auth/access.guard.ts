@@ -12,6 +12,7 @@ import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
 import { ALLOWED_WHILE_BLOCKED, IS_PUBLIC, isPlatformRoute, REQUIRED_MODULE, ROLES } from './decorators';
 import { VerifiedTokens } from './verified-tokens';
+import { SELF_SERVICE, SELF_SERVICE_OFF, selfServiceGives } from './self-service';
 import { READ_METHODS } from '../http/read-methods';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,7 +103,7 @@ export class AccessGuard implements CanActivate {
       }
       req.permissions = await this.permissions.effective(auth, req.entryRows);
       if (!PermissionsService.allows(req.permissions, required.module, required.action)) {
-        throw forbidden(`You do not have ${required.action} access to the ${required.module} module`);
+        await this.admitBySelfService(context, auth, required.module, required.action);
       }
     }
     // a company whose trial ended or whose subscription is suspended or cancelled reads, but does
@@ -119,6 +120,24 @@ export class AccessGuard implements CanActivate {
       if (blocked) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, blocked);
     }
     return true;
+  }
+
+  /**
+   * A caller without the matrix right may still use a route marked @SelfService on their own
+   * records, when the company's self-service policy is on, the plan has the module and the policy
+   * gives the action; the request is then marked selfService (the services keep it to the
+   * caller's own employee record). Otherwise the refusal names the policy when it is what stands
+   * in the way.
+   */
+  private async admitBySelfService(context: ExecutionContext, auth: AuthContext, module: ModuleKey, action: PermissionAction) {
+    const refusal = forbidden(`You do not have ${action} access to the ${module} module`);
+    const marked = this.reflector.getAllAndOverride<boolean>(SELF_SERVICE, [context.getHandler(), context.getClass()]);
+    if (!marked || !selfServiceGives(module, action)) throw refusal;
+    if (!(await this.plans.moduleKeys(auth.companyId!)).has(module)) throw refusal;
+    const policy = await this.permissions.selfService(auth);
+    if (!policy.eligible) throw refusal;
+    if (!policy.enabled) throw forbidden(SELF_SERVICE_OFF);
+    auth.selfService = true;
   }
 
   private async authenticate(req: AuthedRequest): Promise<AuthContext> {

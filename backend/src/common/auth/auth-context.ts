@@ -11,6 +11,11 @@ export interface AuthContext {
   impersonatorId: number | null;
   /** The session (refresh-token family) of the request's access token. */
   sessionId?: string | null;
+  /**
+   * The request was let in by the company's self-service policy, not by the permission matrix:
+   * it works on the caller's own employee record only (self-service.ts, ownRecordsOnly).
+   */
+  selfService?: boolean;
 }
 
 export type PermissionAction = 'view' | 'create' | 'edit' | 'delete';

@@ -18,6 +18,7 @@ import { Migration20261125100000 } from './Migration20261125100000';
 import { Migration20261125120000 } from './Migration20261125120000';
 import { Migration20261125130000 } from './Migration20261125130000';
 import { Migration20261126090000 } from './Migration20261126090000';
+import { Migration20261126120000 } from './Migration20261126120000';
 import { Migration20261126122800 } from './Migration20261126122800';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
@@ -42,5 +43,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261125120000', class: Migration20261125120000 },
   { name: 'Migration20261125130000', class: Migration20261125130000 },
   { name: 'Migration20261126090000', class: Migration20261126090000 },
+  { name: 'Migration20261126120000', class: Migration20261126120000 },
   { name: 'Migration20261126122800', class: Migration20261126122800 },
 ];

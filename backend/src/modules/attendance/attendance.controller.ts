@@ -12,6 +12,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiAuthErrors, Auth, RequireModule, Roles } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -67,6 +68,7 @@ export class AttendanceController {
 
   @Get()
   @RequireModule('attendance', 'view')
+  @SelfService()
   @ApiOperation({
     summary: "Attendance records: the caller's own, or for admins every employee's",
     description:
@@ -98,6 +100,7 @@ export class AttendanceController {
 
   @Get('today')
   @RequireModule('attendance', 'view')
+  @SelfService()
   @ApiOperation({ summary: "The caller's record today (company time zone), what they can do, and the check-in rules to apply" })
   @ApiEnvelope(AttendanceTodayDto)
   today(@Auth() ctx: AuthContext) {
@@ -106,6 +109,7 @@ export class AttendanceController {
 
   @Get('summary')
   @RequireModule('attendance', 'view')
+  @SelfService()
   @ApiOperation({ summary: "The caller's statistics over a date range (default the last 30 days)" })
   @ApiQuery({ name: 'start_date', required: false, example: '2026-02-01' })
   @ApiQuery({ name: 'end_date', required: false, example: '2026-03-02' })
@@ -117,6 +121,7 @@ export class AttendanceController {
 
   @Post('check-in')
   @RequireModule('attendance', 'create')
+  @SelfService()
   @DEVICE_HEADER
   @ApiOperation({
     summary: "Check in the caller's employee record for today (company time zone)",
@@ -135,6 +140,7 @@ export class AttendanceController {
 
   @Post('check-out')
   @RequireModule('attendance', 'create')
+  @SelfService()
   @DEVICE_HEADER
   @ApiOperation({
     summary: "Check out the caller's open record (today's, or yesterday's for a shift past midnight)",
@@ -161,6 +167,7 @@ export class AttendanceController {
 
   @Get(':id')
   @RequireModule('attendance', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One attendance record (own, or any of the company for admins)' })
   @ApiEnvelope(AttendanceResponseDto)
   @ApiNotFoundResponse({ description: 'Attendance record not found' })

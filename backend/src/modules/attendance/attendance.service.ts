@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
+import { ownRecordsOnly } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
@@ -34,7 +35,8 @@ export const ADMIN_RECORDED = "This day's attendance was recorded by an administ
 const POPULATE = ['employee', 'shift', 'work_location'] as const;
 const MAX_ID = 2147483647;
 
-export const isAdmin = (ctx: AuthContext) => ctx.role === 'company_admin' || ctx.role === 'superadmin';
+/** Reads and corrects every employee's records; a request the self-service policy let in never does. */
+export const isAdmin = (ctx: AuthContext) => !ownRecordsOnly(ctx) && (ctx.role === 'company_admin' || ctx.role === 'superadmin');
 
 export interface PunchResult {
   record: AttendanceResponseDto;

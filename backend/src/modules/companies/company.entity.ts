@@ -51,4 +51,11 @@ export class Company extends BaseEntity {
 
   @Property({ columnType: 'timestamptz', nullable: true })
   trial_ends_at?: Date | null;
+
+  /**
+   * The self-service policy: every active employee with a login may work on their own attendance,
+   * leave and payslips without a permission-matrix right (common/auth/self-service.ts).
+   */
+  @Property({ default: true })
+  self_service_enabled: Opt<boolean> = true;
 }

@@ -2,6 +2,7 @@ import { applyDecorators, Body, Controller, Get, Param, ParseIntPipe, Put, Query
 import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, parseListQuery, type ListQuery } from '../../common/http/list-query';
@@ -38,6 +39,7 @@ export class BonusPaymentsController {
 
   @Get()
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'Bonus payments, filtered and paged', description: FILTERS })
   @ApiListQuery()
   @ApiPlainQuery()
@@ -48,6 +50,7 @@ export class BonusPaymentsController {
 
   @Get('totals')
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({
     summary: 'Totals of the bonus payments the filter selects',
     description: `All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. ${FILTERS}`,
@@ -63,6 +66,7 @@ export class BonusPaymentsController {
 
   @Get(':id')
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One bonus payment' })
   @ApiEnvelope(BonusPaymentResponseDto)
   @ApiNotFoundResponse({ description: 'Bonus payment not found' })

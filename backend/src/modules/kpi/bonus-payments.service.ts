@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { notOwnRecord, ownRecordsOnly } from '../../common/auth/self-service';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
@@ -94,7 +95,7 @@ export class BonusPaymentsService {
 
   async get(ctx: AuthContext, id: number): Promise<BonusPaymentResponseDto> {
     const rows: Row[] = inIdRange(id) ? await this.em.execute(`${BASE} where b.company_id = ? and b.id = ?`, [ctx.companyId, id]) : [];
-    if (!rows.length) throw notFound('Bonus payment');
+    if (!rows.length || notOwnRecord(ctx, rows[0].employee_id as number | null)) throw notFound('Bonus payment');
     return toPaymentResponse(rows[0]);
   }
 
@@ -179,6 +180,8 @@ export class BonusPaymentsService {
       const [from, to] = periodRange(f.period);
       where.add('x.end_day between ?::date and ?::date', from, to);
     }
+    // self-service: the employee's own bonus payments
+    if (ownRecordsOnly(ctx)) where.add('x.employee_id = ?', ctx.employeeId ?? -1);
     return where;
   }
 }

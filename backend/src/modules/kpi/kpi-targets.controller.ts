@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
@@ -26,6 +27,7 @@ export class KpiTargetsController {
 
   @Get()
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({
     summary: 'Targets with their actual value, achievement and calculated bonus',
     description:
@@ -57,6 +59,7 @@ export class KpiTargetsController {
 
   @Get(':id')
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One target', description: ACHIEVEMENT })
   @ApiEnvelope(KpiTargetResponseDto)
   @ApiNotFoundResponse({ description: 'KPI target not found' })

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { notOwnRecord, ownRecordsOnly } from '../../common/auth/self-service';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
@@ -91,6 +92,8 @@ export class KpiTargetsService {
       .ids('x.position_id', f.position_id, 'position_id')
       .date('x.start_day >= ?::date', f.period_start, 'period_start')
       .date('x.end_day <= ?::date', f.period_end, 'period_end');
+    // self-service: the targets whose subject is the employee
+    if (ownRecordsOnly(ctx)) where.add("x.target_type = 'employee' and x.employee_id = ?", ctx.employeeId ?? -1);
     if (f.achieved !== undefined) {
       where.add(bool(f.achieved, 'achieved') ? 'x.achievement_percentage >= 100' : 'coalesce(x.achievement_percentage, 0) < 100');
     }
@@ -100,7 +103,7 @@ export class KpiTargetsService {
 
   async get(ctx: AuthContext, id: number): Promise<KpiTargetResponseDto> {
     const rows: Row[] = inIdRange(id) ? await this.em.execute(`${BASE} where t.company_id = ? and t.id = ?`, [ctx.companyId, id]) : [];
-    if (!rows.length) throw notFound('KPI target');
+    if (!rows.length || notOwnRecord(ctx, rows[0].employee_id as number | null)) throw notFound('KPI target');
     return toTargetResponse(rows[0]);
   }
 

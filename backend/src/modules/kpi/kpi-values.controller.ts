@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
@@ -42,6 +43,7 @@ export class KpiValuesController {
 
   @Get()
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({
     summary: 'Measured values of KPIs, with the target of the same subject and period',
     description:
@@ -88,6 +90,7 @@ export class KpiValuesController {
 
   @Get(':id')
   @RequireModule('hr', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One value' })
   @ApiEnvelope(KpiValueResponseDto)
   @ApiNotFoundResponse({ description: 'KPI value not found' })

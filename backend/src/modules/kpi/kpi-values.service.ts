@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { notOwnRecord, ownRecordsOnly } from '../../common/auth/self-service';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
@@ -78,13 +79,15 @@ export class KpiValuesService {
       .ids('x.position_id', f.position_id, 'position_id')
       .date('x.start_day >= ?::date', f.period_start, 'period_start')
       .date('x.end_day <= ?::date', f.period_end, 'period_end');
+    // self-service: the values whose subject is the employee
+    if (ownRecordsOnly(ctx)) where.add("x.entity_type = 'employee' and x.employee_id = ?", ctx.employeeId ?? -1);
     const { rows, total } = await sqlPage<Row>(this.em, BASE, where, q);
     return new Page('kpi/kpi-values', rows.map(toValueResponse), q.offset, total);
   }
 
   async get(ctx: AuthContext, id: number): Promise<KpiValueResponseDto> {
     const rows: Row[] = inIdRange(id) ? await this.em.execute(`${BASE} where v.company_id = ? and v.id = ?`, [ctx.companyId, id]) : [];
-    if (!rows.length) throw notFound('KPI value');
+    if (!rows.length || notOwnRecord(ctx, rows[0].employee_id as number | null)) throw notFound('KPI value');
     return toValueResponse(rows[0]);
   }
 

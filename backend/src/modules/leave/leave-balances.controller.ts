@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
@@ -15,6 +16,7 @@ export class LeaveBalancesController {
 
   @Get()
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({
     summary:
       'Leave balances per employee and leave type for a year (filters year (default this year), employee_id, leave_type_id, mine). ' +

@@ -15,6 +15,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -47,6 +48,7 @@ export class LeaveRequestsController {
 
   @Get()
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({
     summary: 'Leave requests: all for leave managers, own for everyone else',
     description: 'Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine.',
@@ -59,6 +61,7 @@ export class LeaveRequestsController {
 
   @Post()
   @RequireModule('leave', 'create')
+  @SelfService()
   @ApiOperation({ summary: 'Request leave (for oneself; leave managers may send employee_id)' })
   @ApiEnvelope(LeaveRequestResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid (total_days at least 0.5 in steps of 0.5, end_date on or after start_date)' })
@@ -73,6 +76,7 @@ export class LeaveRequestsController {
 
   @Get('working-days')
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'Working days from start_date to end_date (inclusive): weekends and company holidays excluded' })
   @ApiEnvelope(WorkingDaysDto)
   @ApiBadRequestResponse({ description: 'Dates missing or invalid, end before start, or a range over 366 days' })
@@ -82,6 +86,7 @@ export class LeaveRequestsController {
 
   @Post('attachments')
   @RequireModule('leave', 'create')
+  @SelfService()
   @ApiOperation({ summary: 'Upload a supporting document (multipart field "file"); send its id as attachment_id when requesting leave' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ type: LeaveAttachmentUploadDto })
@@ -95,6 +100,7 @@ export class LeaveRequestsController {
 
   @Get('attachments/:id')
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'Download an attachment (its uploader, the employee of its request, or a leave manager)' })
   @ApiProduces('application/pdf', 'image/png', 'image/jpeg')
   @ApiNotFoundResponse({ description: 'Attachment not found' })
@@ -105,6 +111,7 @@ export class LeaveRequestsController {
 
   @Get(':id')
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One leave request (own, or any for a leave manager)' })
   @ApiEnvelope(LeaveRequestResponseDto)
   @ApiNotFoundResponse({ description: 'Leave request not found' })
@@ -137,6 +144,7 @@ export class LeaveRequestsController {
 
   @Put(':id/cancel')
   @RequireModule('leave', 'create')
+  @SelfService()
   @ApiOperation({ summary: 'Cancel one of your own pending requests' })
   @ApiEnvelope(LeaveRequestResponseDto)
   @ApiForbiddenResponse({ description: "Someone else's request" })

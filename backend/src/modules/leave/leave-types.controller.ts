@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, RequireModule, Roles } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -17,6 +18,7 @@ export class LeaveTypesController {
 
   @Get()
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'Leave types (filters q, is_active, is_paid, policy_id)' })
   @ApiListQuery()
   @ApiEnvelope(LeaveTypeResponseDto, { isArray: true })
@@ -26,6 +28,7 @@ export class LeaveTypesController {
 
   @Get(':id')
   @RequireModule('leave', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One leave type' })
   @ApiEnvelope(LeaveTypeResponseDto)
   @ApiNotFoundResponse({ description: 'Leave type not found' })

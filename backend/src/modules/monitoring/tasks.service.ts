@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { ownRecordsOnly } from '../../common/auth/self-service';
 import { raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
@@ -133,6 +134,8 @@ export class TasksService {
 
   private async listWhere(ctx: AuthContext, filter: Record<string, unknown>, now: Date): Promise<FilterQuery<Task>> {
     const and: FilterQuery<Task>[] = [];
+    // self-service (GET /monitoring/my-tasks): the tasks assigned to the caller
+    if (ownRecordsOnly(ctx)) and.push({ assigned_to: ctx.employeeId ?? -1 });
     const search = filter.q ?? filter.search;
     if (search !== undefined) {
       if (typeof search !== 'string') throw badRequest('The search filter must be text', 'filter');

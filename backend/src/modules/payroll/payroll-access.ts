@@ -1,11 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthedRequest } from '../../common/auth/access.guard';
 import { forbidden } from '../../common/http/errors';
+import { ownRecordsOnly } from '../../common/auth/self-service';
 
 /**
  * Who sees which payroll records. Payroll staff (company_admin, an impersonating superadmin, or
  * a user whose position or department grants create or edit on payroll) see every record of the
- * company; everyone else sees only their own (hr.md: My Payroll).
+ * company; everyone else sees only their own (hr.md: My Payroll), as does a request the
+ * self-service policy let in.
  */
 export interface PayrollAccess {
   companyId: number;
@@ -22,7 +24,7 @@ export function payrollAccess(req: AuthedRequest): PayrollAccess {
     companyId: auth.companyId!,
     userId: auth.userId,
     employeeId: auth.employeeId,
-    staff: admin || !!rights?.create || !!rights?.edit,
+    staff: !ownRecordsOnly(auth) && (admin || !!rights?.create || !!rights?.edit),
   };
 }
 

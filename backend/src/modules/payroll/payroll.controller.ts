@@ -10,6 +10,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -54,6 +55,7 @@ export class PayrollController {
 
   @Get()
   @RequireModule('payroll', 'view')
+  @SelfService()
   @ApiOperation({
     summary: 'Payroll records, filtered and paged',
     description:
@@ -107,6 +109,7 @@ export class PayrollController {
 
   @Get('summary')
   @RequireModule('payroll', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'The cards of a month: total payroll (sum of net_salary), processed (paid) and pending counts', description: SCOPE })
   @ApiEnvelope(PayrollSummaryDto)
   @ApiBadRequestResponse({ description: 'year or month invalid' })
@@ -155,6 +158,7 @@ export class PayrollController {
 
   @Get(':id')
   @RequireModule('payroll', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'One payroll record with its earnings and deductions lines', description: SCOPE })
   @ApiEnvelope(PayrollRecordDetailDto)
   @ApiNotFoundResponse({ description: 'Payroll record not found' })
@@ -164,6 +168,7 @@ export class PayrollController {
 
   @Get(':id/payslip')
   @RequireModule('payroll', 'view')
+  @SelfService()
   @ApiOperation({ summary: 'The payslip of a record as a PDF', description: SCOPE })
   @ApiProduces('application/pdf')
   @ApiNotFoundResponse({ description: 'Payroll record not found' })

@@ -25,10 +25,18 @@ export class PermissionsController {
   }
 
   @Get('user/permissions')
-  @ApiOperation({ summary: "The caller's effective module permissions (plan ∩ role, position and department)" })
+  @ApiOperation({
+    summary: "The caller's effective module permissions (plan ∩ role, position and department)",
+    description:
+      "With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; " +
+      'leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true.',
+  })
   @ApiEnvelope(EffectivePermissionDto, { isArray: true })
   async mine(@Auth() ctx: AuthContext): Promise<EffectivePermissionDto[]> {
-    const [modules, effective] = await Promise.all([this.permissions.modules(), this.permissions.effective(ctx)]);
+    const [modules, { rights: effective, selfService }] = await Promise.all([
+      this.permissions.modules(),
+      this.permissions.effectiveWithSelfService(ctx),
+    ]);
     return modules
       .filter((m) => effective.has(m.module_key as any))
       .map((m) => {
@@ -40,6 +48,7 @@ export class PermissionsController {
           can_create: r.create,
           can_edit: r.edit,
           can_delete: r.delete,
+          self_service: selfService.has(m.module_key as any),
         };
       });
   }

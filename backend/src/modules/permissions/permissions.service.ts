@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext, ModuleKey, ModuleRights, PermissionAction } from '../../common/auth/auth-context';
+import { SELF_SERVICE_RIGHTS, SELF_SERVICE_STATUSES } from '../../common/auth/self-service';
 import { PermissionModule } from './permission-module.entity';
 import { PlanService } from './plan.service';
 
@@ -46,6 +47,48 @@ export class PermissionsService {
       ctx.companyId,
     ]);
     return PermissionsService.combine(plan, row.rows);
+  }
+
+  /**
+   * Whether the company's self-service policy is on and the caller may use it: a user of the
+   * company (not company_admin, not a superadmin) linked to an employee record that is active or
+   * on leave. One query, only when a request needs it.
+   */
+  async selfService(ctx: AuthContext): Promise<{ enabled: boolean; eligible: boolean }> {
+    if (!ctx.companyId || !ctx.employeeId || ctx.role === 'company_admin' || ctx.role === 'superadmin') {
+      return { enabled: false, eligible: false };
+    }
+    const [row] = await this.em.execute<Array<{ enabled: boolean; status: string | null }>>(
+      `select c.self_service_enabled as enabled, e.employment_status as status
+         from companies c left join employees e on e.id = ? and e.company_id = c.id where c.id = ?`,
+      [ctx.employeeId, ctx.companyId],
+    );
+    return {
+      enabled: !!row?.enabled,
+      eligible: !!row?.status && (SELF_SERVICE_STATUSES as readonly string[]).includes(row.status),
+    };
+  }
+
+  /**
+   * The effective permissions with what the self-service policy adds (for the console's menu:
+   * GET /permissions/user/permissions), and the modules where the policy added something.
+   * The guard does not use this: the policy lets in only the routes marked @SelfService.
+   */
+  async effectiveWithSelfService(ctx: AuthContext): Promise<{ rights: EffectivePermissions; selfService: Set<ModuleKey> }> {
+    const rights = await this.effective(ctx);
+    const added = new Set<ModuleKey>();
+    const policy = await this.selfService(ctx);
+    if (!policy.enabled || !policy.eligible) return { rights, selfService: added };
+    const plan = await this.plans.moduleKeys(ctx.companyId!);
+    for (const [module, actions] of Object.entries(SELF_SERVICE_RIGHTS) as Array<[ModuleKey, PermissionAction[]]>) {
+      if (!plan.has(module)) continue;
+      const current = rights.get(module) ?? { view: false, create: false, edit: false, delete: false };
+      const missing = actions.filter((a) => !current[a]);
+      if (!missing.length) continue;
+      rights.set(module, { ...current, ...Object.fromEntries(missing.map((a) => [a, true])) });
+      added.add(module);
+    }
+    return { rights, selfService: added };
   }
 
   /**

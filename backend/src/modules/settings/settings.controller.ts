@@ -8,6 +8,8 @@ import { AttendanceSettingsDto, UpdateAttendanceSettingsDto } from './dto/attend
 import { NotificationPreferencesDto, UpdateNotificationPreferencesDto } from './dto/notification-preferences.dto';
 import { NotificationPreferencesService } from './notification-preferences.service';
 import { SettingsService } from './settings.service';
+import { SelfServiceSettingsDto, UpdateSelfServiceSettingsDto } from './dto/self-service.dto';
+import { SELF_SERVICE_OFF } from '../../common/auth/self-service';
 
 @ApiTags('settings')
 @Controller('settings')
@@ -33,6 +35,30 @@ export class SettingsController {
   @ApiBadRequestResponse({ description: 'A value is out of its bounds; errors name it, e.g. geolocation.accuracy_threshold' })
   async saveAttendance(@Auth() ctx: AuthContext, @Body() dto: UpdateAttendanceSettingsDto) {
     return ok(await this.settings.updateAttendance(ctx, dto), 'Settings saved successfully');
+  }
+
+  @Get('self-service')
+  @RequireModule('settings', 'view')
+  @ApiOperation({
+    summary: "The company's self-service policy (Settings → Permissions): what every active employee may do on their own records",
+  })
+  @ApiEnvelope(SelfServiceSettingsDto)
+  selfService(@Auth() ctx: AuthContext): Promise<SelfServiceSettingsDto> {
+    return this.settings.getSelfService(ctx);
+  }
+
+  @Put('self-service')
+  @Roles('company_admin', 'superadmin')
+  @RequireModule('settings', 'edit')
+  @ApiOperation({
+    summary: 'Turns the self-service policy on or off; takes effect on the next request of every employee',
+    description: `Off: an employee without the matrix right is refused with '${SELF_SERVICE_OFF}'.`,
+  })
+  @ApiEnvelope(SelfServiceSettingsDto)
+  @ApiBadRequestResponse({ description: 'enabled is missing or not true or false' })
+  async saveSelfService(@Auth() ctx: AuthContext, @Body() dto: UpdateSelfServiceSettingsDto) {
+    const saved = await this.settings.updateSelfService(ctx, dto.enabled);
+    return ok(saved, saved.enabled ? 'Self-service turned on' : 'Self-service turned off');
   }
 
   @Get('notifications')

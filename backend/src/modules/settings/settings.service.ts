@@ -12,11 +12,42 @@ import {
 } from './attendance-settings.defaults';
 import type { UpdateAttendanceSettingsDto } from './dto/attendance-settings.dto';
 import { formatDistance } from '../../common/units';
+import { SELF_SERVICE_RIGHTS } from '../../common/auth/self-service';
+import { Company } from '../companies/company.entity';
+import { PlanService } from '../permissions/plan.service';
+import type { SelfServiceSettingsDto } from './dto/self-service.dto';
 
 /** Company settings. `attendanceSettings(companyId)` is what the attendance module reads. */
 @Injectable()
 export class SettingsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly plans: PlanService,
+  ) {}
+
+  /** The company's self-service policy and what it gives within the company's plan. */
+  async getSelfService(ctx: AuthContext): Promise<SelfServiceSettingsDto> {
+    const companyId = requireCompany(ctx);
+    const [row] = await this.em.execute<Array<{ enabled: boolean }>>(
+      'select self_service_enabled as enabled from companies where id = ?',
+      [companyId],
+    );
+    return this.selfServiceAnswer(companyId, !!row?.enabled);
+  }
+
+  async updateSelfService(ctx: AuthContext, enabled: boolean): Promise<SelfServiceSettingsDto> {
+    const companyId = requireCompany(ctx);
+    await this.em.nativeUpdate(Company, { id: companyId }, { self_service_enabled: enabled });
+    return this.selfServiceAnswer(companyId, enabled);
+  }
+
+  private async selfServiceAnswer(companyId: number, enabled: boolean): Promise<SelfServiceSettingsDto> {
+    const plan = await this.plans.moduleKeys(companyId);
+    const rights = Object.entries(SELF_SERVICE_RIGHTS)
+      .filter(([module]) => plan.has(module as never))
+      .map(([module, actions]) => ({ module, actions: [...actions!] }));
+    return { enabled, rights };
+  }
 
   /**
    * A company's attendance settings over the defaults (no row: the defaults). By explicit company

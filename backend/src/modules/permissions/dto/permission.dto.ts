@@ -17,6 +17,10 @@ export class EffectivePermissionDto {
   @ApiProperty() can_create!: boolean;
   @ApiProperty() can_edit!: boolean;
   @ApiProperty() can_delete!: boolean;
+  @ApiPropertyOptional({
+    description: "Some of these rights come from the company's self-service policy: on the caller's own records only",
+  })
+  self_service?: boolean;
 }
 
 /** One stored entry of a position's or a department's matrix. */

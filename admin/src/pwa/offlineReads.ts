@@ -18,7 +18,7 @@ const OWN_DATA = [
   /^\/api\/hr\/leave-types(\/|$)/,
   /^\/api\/hr\/payroll(\/|$)/,
   // the employee's home: own tasks and KPI targets
-  /^\/api\/monitoring\/tasks$/,
+  /^\/api\/monitoring\/my-tasks$/,
   /^\/api\/kpi\/kpi-targets$/,
   /^\/api\/auth\/me\/profile$/,
 ];

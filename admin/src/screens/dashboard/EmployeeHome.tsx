@@ -371,12 +371,13 @@ const TasksBlock = ({ employeeId }: { employeeId: number }) => {
     queryKey: ['home', 'tasks', employeeId],
     queryFn: () =>
       apiData<Task[]>(
-        client.GET('/api/monitoring/tasks', {
+        // the caller's own tasks, whether the matrix or the self-service policy gives them
+        client.GET('/api/monitoring/my-tasks', {
           params: {
             query: {
               range: JSON.stringify([0, 4]),
               sort: JSON.stringify(['due_date', 'ASC']),
-              filter: JSON.stringify({ assigned_to: employeeId, status: OPEN_TASKS }),
+              filter: JSON.stringify({ status: OPEN_TASKS }),
             },
           },
         }),

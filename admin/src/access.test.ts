@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, menuEntries } from './access';
+import { canOpen, decideAccess, menuEntries, SETTINGS_ADMIN } from './access';
 import type { PermissionEntry, Session, SessionUser } from './providers/session';
 
 const entry = (id: number, key: string, rights: { create?: boolean; self_service?: boolean }): PermissionEntry => ({
@@ -42,10 +42,12 @@ describe('the menu of an employee follows the effective permissions the server a
     expect(canOpen('/hr/attendance', employee([]))).toBe(false);
   });
 
-  it('self-service never opens the admin screens', () => {
-    for (const path of ['/hr/employees', '/settings', '/hr/permissions'] as const) {
+  it("self-service never opens the admin screens, nor the company's settings (Settings itself is everyone's: own profile and notifications)", () => {
+    for (const path of ['/hr/employees', '/hr/permissions'] as const) {
       expect(canOpen(path, employee(SELF_SERVICE))).toBe(false);
     }
+    expect(canOpen('/settings', employee(SELF_SERVICE))).toBe(true);
+    expect(decideAccess(SETTINGS_ADMIN, employee(SELF_SERVICE))).not.toBe('allow');
   });
 
   it('a plan without payroll: the server leaves it out, and so does the menu', () => {

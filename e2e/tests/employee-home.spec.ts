@@ -5,6 +5,7 @@ import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
 import { ChangePasswordForm } from '../pages/PasswordPages';
 import { PwaApi, type Person } from '../pages/PwaApi';
+import { inWords, weekThisYear } from '../pages/dates';
 
 // a phone: the employee's home is laid out for it first
 const PHONE = { width: 390, height: 844 };
@@ -12,20 +13,6 @@ const PHONE = { width: 390, height: 844 };
 const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
 
 const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-/** A calendar day as the console writes it: 2026-12-28 → Dec 28, 2026. */
-const inWords = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** Monday to Wednesday of a week of this year, `weeksAhead` weeks after next Monday. */
-function weekThisYear(weeksAhead: number): { start: string; end: string } {
-  const now = new Date();
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7) + 7 * weeksAhead);
-  while (monday.getUTCFullYear() !== now.getUTCFullYear() || new Date(monday.getTime() + 2 * 86400000).getUTCFullYear() !== now.getUTCFullYear()) {
-    monday.setUTCDate(monday.getUTCDate() - 28);
-  }
-  return { start: iso(monday), end: iso(new Date(monday.getTime() + 2 * 86400000)) };
-}
 
 /** The page is no wider than the phone: nothing to scroll sideways. */
 async function expectNoSidewaysScroll(page: Page) {

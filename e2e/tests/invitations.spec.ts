@@ -4,6 +4,9 @@ import { LayoutPage } from '../pages/LayoutPage';
 import { LoginPage } from '../pages/LoginPage';
 import { invitationLinkFor } from '../pages/PasswordPages';
 import { SchemaResourcePage } from '../pages/SchemaResourcePage';
+import { LeavePage } from '../pages/LeavePage';
+import { ChangePasswordForm } from '../pages/PasswordPages';
+import { weekThisYear } from '../pages/dates';
 
 const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -13,8 +16,11 @@ const continueInBrowser = async (page: import('@playwright/test').Page) => {
   await page.getByRole('button', { name: 'Continue in Browser (Limited Access)' }).click();
 };
 
+// inside Acme's head office of the attendance tests, should it exist (a check-in far from it is refused)
+const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
+
 test.describe('invitations on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, geolocation: HERE, permissions: ['geolocation'] });
 
   test('an admin invites a new employee, who chooses a password from the e-mailed link and lands in the app', async ({ page }) => {
     const id = uniqueId();
@@ -70,12 +76,26 @@ test.describe('invitations on a phone', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
-    // the link worked once; the password signs in
+    // day one, with no rights from the permission matrix (no position, no department): the
+    // self-service policy lets the new employee check in, request leave and change the password
+    const today = page.getByTestId('home-today');
+    await today.getByRole('button', { name: 'Check In', exact: true }).click();
+    await expect(page.getByText('Check-in successful!', { exact: true }).first()).toBeVisible();
+    await expect(page.getByTestId('home-today-status')).toContainText('Checked in at');
+    const { start, end } = weekThisYear(4);
+    await new LeavePage(page).requestLeave('Annual Leave', start, end, 3, 'Moving house');
+    await expect(page.getByTestId('home-pending-requests')).toContainText('Annual Leave');
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await new ChangePasswordForm(page).change('Tulip#Garden42', 'Tulip#Harbour77');
+    await expect(page.getByText('Password changed successfully', { exact: true }).first()).toBeVisible();
+
+    // the link worked once; the new password signs in
+    await page.evaluate(() => window.scrollTo(0, 0));
     await new LayoutPage(page).logout();
     await page.goto(link);
     await expect(page.getByText('This invitation has already been used. Sign in with your email and password.').first()).toBeVisible();
     await login.goto();
-    await login.signIn(email, 'Tulip#Garden42');
+    await login.signIn(email, 'Tulip#Harbour77');
     await login.expectMessage('Login successful! Redirecting...');
   });
 

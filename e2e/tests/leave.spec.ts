@@ -2,26 +2,13 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { COMPANY_ADMIN, EMPLOYEE } from '../fixtures/users';
 import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
+import { weekThisYear } from '../pages/dates';
 
 const signIn = async (page: Page, user: { email: string; password: string }) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.signInAndExpectDashboard(user.email, user.password);
 };
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Monday to Wednesday of a week this year (three working days; the demo has no holidays). */
-function weekThisYear(weeksAhead: number): { start: string; end: string } {
-  const now = new Date();
-  const monday = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  monday.setUTCDate(monday.getUTCDate() + ((8 - monday.getUTCDay()) % 7 || 7) + 7 * weeksAhead);
-  // late in December the week may fall into next year: take one earlier in the year instead
-  while (monday.getUTCFullYear() !== now.getUTCFullYear() || new Date(monday.getTime() + 2 * 86400000).getUTCFullYear() !== now.getUTCFullYear()) {
-    monday.setUTCDate(monday.getUTCDate() - 28);
-  }
-  return { start: iso(monday), end: iso(new Date(monday.getTime() + 2 * 86400000)) };
-}
 
 test.describe('leave', () => {
   test('an employee requests leave, the admin approves it, the employee sees it approved and the balance reduced', async ({ browser }) => {

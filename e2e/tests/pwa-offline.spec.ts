@@ -2,6 +2,7 @@ import { devices, expect, test, type Browser, type BrowserContext, type Page, ty
 import { LoginPage } from '../pages/LoginPage';
 import { emulateStandalone, PwaApp, serviceWorkerInControl } from '../pages/PwaApp';
 import { PwaApi, type Person } from '../pages/PwaApi';
+import { inWords } from '../pages/dates';
 
 // the employee app on a phone, installed (standalone display mode)
 const { defaultBrowserType: _browser, ...PHONE } = devices['Pixel 7'];
@@ -13,8 +14,6 @@ const LEAVE_REQUESTS = '/api/hr/leave-requests';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
-/** A calendar day as the console writes it: 2026-12-28 → Dec 28, 2026. */
-const inWords = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => isoDay(new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000));
 /** The Monday `weeks` weeks after the week of `day`. */

@@ -65,8 +65,9 @@ test.describe('self-service', () => {
     await login.goto();
     await login.signInAndExpectDashboard(person.email, person.password);
     const labels = await menuLabels(page);
-    for (const entry of ['Dashboard', 'My Attendance', 'My Leave', 'My Payroll']) expect(labels).toContain(entry);
-    for (const entry of ['Employees', 'Settings', 'Departments']) expect(labels).not.toContain(entry);
+    // Settings is everyone's (their own profile and notifications); the company's screens are not theirs
+    for (const entry of ['Dashboard', 'My Attendance', 'My Leave', 'My Payroll', 'Settings']) expect(labels).toContain(entry);
+    for (const entry of ['Employees', 'Departments', 'Positions']) expect(labels).not.toContain(entry);
 
     const attendance = new AttendancePage(page);
     await attendance.goto();

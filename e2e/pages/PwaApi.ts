@@ -68,9 +68,10 @@ export class PwaApi {
 
   /**
    * A new Acme engineer who can sign in (Engineering has the attendance, leave and payroll modules);
-   * by default on the Software Engineer position, whose demo setting allows the browser and the app.
+   * by default on the Software Engineer position, whose demo setting allows the browser and the app;
+   * `fields` overrides the record's own (a hire date…).
    */
-  async newEmployee(position?: { id: number; departmentId: number }): Promise<Person> {
+  async newEmployee(position?: { id: number; departmentId: number }, fields: Record<string, unknown> = {}): Promise<Person> {
     const department = position
       ? { id: position.departmentId }
       : (await this.get('/api/hr/departments')).find((d) => d.department_code === 'ENG')!;
@@ -89,6 +90,7 @@ export class PwaApi {
       enable_login: true,
       username: `app.${id}`,
       password: person.password,
+      ...fields,
     });
     return { ...person, id: employee.id as number };
   }

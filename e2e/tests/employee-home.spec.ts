@@ -12,6 +12,7 @@ const PHONE = { width: 390, height: 844 };
 // inside Acme's head office of the attendance tests, should it exist (a check-in far from it is refused)
 const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
 
+const firstOfThisMonth = () => `${new Date().toISOString().slice(0, 7)}-01`;
 const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(Number(amount));
 
 /** The page is no wider than the phone: nothing to scroll sideways. */
@@ -24,7 +25,8 @@ test.describe('the employee home on a phone', () => {
 
   test('an employee sees their own figures, checks in, requests leave and changes their password from Settings → Profile', async ({ page, request }) => {
     const admin = await PwaApi.signIn(request);
-    const person: Person = await admin.newEmployee();
+    // hired this month: on this month's payroll, and on no earlier month the payroll test counts
+    const person: Person = await admin.newEmployee(undefined, { hire_date: firstOfThisMonth() });
     // this month's payroll, so the employee has a payslip (processing it again is allowed)
     const now = new Date();
     await admin.request.post('/api/hr/payroll', {
@@ -97,7 +99,7 @@ test.describe('the employee home on a phone', () => {
   });
 
   test('an employee opening /hr/employees is told why instead of being sent away', async ({ page, request }) => {
-    const person = await (await PwaApi.signIn(request)).newEmployee();
+    const person = await (await PwaApi.signIn(request)).newEmployee(undefined, { hire_date: firstOfThisMonth() });
     const login = new LoginPage(page);
     await login.goto();
     await login.signInAndExpectDashboard(person.email, person.password);

@@ -1,4 +1,5 @@
 import type { AttendanceRecord } from './api';
+import { saveFile } from '../../providers/apiClient';
 
 const cell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
@@ -28,14 +29,6 @@ export function recordsToCsv(records: AttendanceRecord[]): string {
 /** Saves the records as attendance-history-{date}.csv (hr.md 2). */
 export function downloadCsv(records: AttendanceRecord[], date: string): string {
   const name = `attendance-history-${date}.csv`;
-  const blob = new Blob([recordsToCsv(records)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile({ blob: new Blob([recordsToCsv(records)], { type: 'text/csv;charset=utf-8' }), name });
   return name;
 }

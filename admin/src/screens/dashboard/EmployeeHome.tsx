@@ -20,7 +20,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { HttpError, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { components } from '../../../../openapi/schema';
 import { canOpen, type ProtectedPath } from '../../access';
@@ -41,8 +41,7 @@ import { usePunch } from '../attendance/usePunch';
 import { days, leaveApi } from '../leave/api';
 import { RequestLeaveDialog } from '../leave/RequestLeaveDialog';
 import { StatusChip as LeaveStatusChip } from '../leave/StatusChip';
-import { payrollApi } from '../payroll/api';
-import { monthName, PaymentStatusChip } from '../payroll/shared';
+import { monthName, PaymentStatusChip, usePayslipDownload } from '../payroll/shared';
 
 type Task = components['schemas']['TaskResponseDto'];
 type KpiTarget = components['schemas']['KpiTargetResponseDto'];
@@ -292,9 +291,8 @@ const LeaveBlocks = () => {
 /** The latest own payslip, with its PDF. */
 const PayslipBlock = ({ employeeId }: { employeeId: number }) => {
   const translate = useTranslate();
-  const notify = useNotify();
   const format = useFormat();
-  const [busy, setBusy] = useState(false);
+  const { downloading: busy, download } = usePayslipDownload();
   const query = useQuery({
     queryKey: ['home', 'payroll', 'latest', employeeId],
     queryFn: async () =>
@@ -309,16 +307,6 @@ const PayslipBlock = ({ employeeId }: { employeeId: number }) => {
       )[0] ?? null,
     retry: false,
   });
-  const download = async (id: number) => {
-    setBusy(true);
-    try {
-      await payrollApi.payslip(id);
-    } catch (e) {
-      notify(errorMessage(e, translate('payroll.messages.payslip_failed')), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Block
       title={translate('employee_home.latest_payslip')}

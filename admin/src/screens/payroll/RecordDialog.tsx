@@ -20,7 +20,7 @@ import { errorMessage } from '../../providers/httpClient';
 import { touchTarget, usePhone } from '../../pwa/phone';
 import { useFormat } from '../../schema/format';
 import { payrollApi, type PaymentStatus, type PayrollLine } from './api';
-import { PaymentStatusChip } from './shared';
+import { PaymentStatusChip, usePayslipDownload } from './shared';
 
 const DAY_LINES = new Set(['basic', 'unpaid_leave', 'absence']);
 
@@ -67,16 +67,7 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
   const [busy, setBusy] = useState(false);
   const { data, error, isPending, refetch } = useQuery({ queryKey: ['payroll', 'record', id], queryFn: () => payrollApi.get(id) });
 
-  const download = async () => {
-    setBusy(true);
-    try {
-      await payrollApi.payslip(id);
-    } catch (e) {
-      notify(errorMessage(e, translate('payroll.messages.payslip_failed')), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { downloading, download } = usePayslipDownload();
 
   const setStatus = async (payment_status: PaymentStatus) => {
     setBusy(true);
@@ -164,7 +155,7 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
             {translate('payroll.actions.mark_paid')}
           </Button>
         )}
-        <Button startIcon={busy ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={download} disabled={busy || !data} sx={touchTarget}>
+        <Button startIcon={downloading ? <CircularProgress size={16} /> : <DownloadIcon />} onClick={() => void download(id)} disabled={busy || downloading || !data} sx={touchTarget}>
           {translate('payroll.actions.payslip')}
         </Button>
         <Button onClick={onClose} sx={touchTarget}>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { errorMessage } from '../../providers/httpClient';
 import { fieldSize, usePhone } from '../../pwa/phone';
-import { yearOptions, type PaymentStatus } from './api';
+import { payrollApi, yearOptions, type PaymentStatus } from './api';
 
 const STATUS_COLORS: Record<PaymentStatus, 'success' | 'warning' | 'info'> = {
   paid: 'success',
@@ -91,3 +92,21 @@ export const SummaryCard = ({ label, value, icon, testId, hint }: { label: strin
     </CardContent>
   </Card>
 );
+
+/** A record's payslip PDF saved under the server's name; a failure is said in a toast. */
+export const usePayslipDownload = () => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [downloading, setDownloading] = useState(false);
+  const download = async (id: number) => {
+    setDownloading(true);
+    try {
+      await payrollApi.payslip(id);
+    } catch (e) {
+      notify(errorMessage(e, translate('payroll.messages.payslip_failed')), { type: 'error' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return { downloading, download };
+};

@@ -34,7 +34,7 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import type { components } from '../../../../../openapi/schema';
 import { useSession } from '../../../auth/useSession';
-import { apiData, client } from '../../../providers/apiClient';
+import { apiData, client, downloadFile } from '../../../providers/apiClient';
 import { errorMessage } from '../../../providers/httpClient';
 import { isImpersonating } from '../../../providers/session';
 import { formatMinutes, useFormat } from '../../../schema/format';
@@ -83,19 +83,10 @@ const BackupCard = () => {
     if (!companyId) return;
     setBusy(true);
     try {
-      const { data, response } = await client.GET('/api/system/companies/{id}/export', {
-        params: { path: { id: Number(companyId) } },
-        parseAs: 'blob',
-      });
-      const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `company-${companyId}-export.json`;
-      const url = URL.createObjectURL(data ?? new Blob([], { type: 'application/json' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      await downloadFile(
+        client.GET('/api/system/companies/{id}/export', { params: { path: { id: Number(companyId) } }, parseAs: 'blob' }),
+        `company-${companyId}-export.json`,
+      );
       notify('settings.system.backup_done', { type: 'success' });
     } catch (e) {
       notify(errorMessage(e, translate('settings.system.backup_failed')), { type: 'error' });

@@ -314,6 +314,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices, newest first (filters: status, overdue=true, company_id, q = invoice number or company name) */
+        get: operations["Billing_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice with its lines and payments */
+        get: operations["Billing_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record a payment (manual provider). Partial payments add up; when the invoice is paid, a chosen plan applies and a past-due or suspended subscription is active again */
+        post: operations["Billing_pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice as a PDF, with the platform and the company */
+        get: operations["Billing_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void an open invoice without payments, with a reason (a chosen plan waiting for it is withdrawn) */
+        post: operations["Billing_void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoiced and collected per month over the last 12 months, and what is outstanding */
+        get: operations["Billing_revenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform's billing settings: currency, due days, grace period, reminder, seller details */
+        get: operations["Billing_getSettings"];
+        /** Change the platform's billing settings (new invoices use them) */
+        put: operations["Billing_putSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cms/admin/features/{id}": {
         parameters: {
             query?: never;
@@ -2102,57 +2222,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/packages/plan-requests": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Companies' requests for a package (filter status=pending for those waiting) */
-        get: operations["Packages_planRequests"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/packages/plan-requests/{id}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Approve a pending request: the company is on the package from now on (audit-logged; its admins are mailed) */
-        post: operations["Packages_approve"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/packages/plan-requests/{id}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reject a pending request with a reason; the company stays on its plan (audit-logged; its admins are mailed) */
-        post: operations["Packages_reject"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/packages/subscription": {
         parameters: {
             query?: never;
@@ -2160,12 +2229,80 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's company's package, subscription state, plan modules and usage */
-        get: operations["Packages_subscription"];
+        /** The caller's company's package, subscription and billing state, plan modules and usage */
+        get: operations["Subscription_subscription"];
         put?: never;
-        /** Choose the caller's company's package. A paid package is a request the superadmin approves (the company stays on its plan meanwhile; a newer choice replaces a pending request); a package that costs nothing for the billing cycle applies at once (ends the trial; a suspension stays). Allowed while the company cannot write. */
-        post: operations["Packages_choose"];
+        /** Choose the caller's company's package. From a trial, a cancelled or a free subscription: an invoice is issued and the package applies when it is paid (the trial keeps its access until it ends). An upgrade applies now with a prorated invoice; a downgrade applies at the period end. A package that costs nothing applies at once. Allowed while the company cannot write. */
+        post: operations["Subscription_choose"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/subscription/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel at the period end: no renewal invoice; the company keeps its plan until then */
+        post: operations["Subscription_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/subscription/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What choosing a package would do: when it applies and the invoice it would issue (proration included); changes nothing */
+        post: operations["Subscription_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/subscription/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the subscription renewing after a cancellation at the period end */
+        post: operations["Subscription_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/subscription/scheduled-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a plan change that has not applied yet: a downgrade waiting for the period end, or a chosen plan waiting for payment (its invoice is voided) */
+        delete: operations["Subscription_withdraw"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2859,34 +2996,6 @@ export interface components {
             /** @default true */
             is_active?: boolean;
         };
-        PlanRequestResponseDto: {
-            id: number;
-            company_id: number;
-            company_name: string;
-            package_id: number;
-            package_code: string;
-            package_name: string;
-            /** @enum {string} */
-            billing_cycle: "monthly" | "annual";
-            /**
-             * @description The price of the package for the billing cycle
-             * @example 79.00
-             */
-            price: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            requested_by_id: number | null;
-            /** @description Name (or e-mail) of who asked */
-            requested_by_name: string | null;
-            /** Format: date-time */
-            requested_at: string;
-            decided_by_id: number | null;
-            decided_by_name: string | null;
-            /** Format: date-time */
-            decided_at: string | null;
-            /** @description The reason of a rejection, or a note with an approval */
-            note: string | null;
-        };
         SubscriptionPackageDto: {
             id: number;
             package_code: string;
@@ -2896,9 +3005,85 @@ export interface components {
             max_employees: number;
             max_admins: number;
         };
+        ScheduledChangeDto: {
+            package_id: number;
+            package_name: string;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /** @example 2026-12-26 */
+            effective_date: string;
+        };
+        InvoiceResponseDto: {
+            id: number;
+            /** @example INV-2026-000123 */
+            invoice_number: string;
+            company_id: number;
+            company_name: string;
+            /** @enum {string} */
+            reason: "new_subscription" | "renewal" | "upgrade";
+            package_id: number;
+            package_name: string;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /** @example 2026-11-26 */
+            period_start: string;
+            /** @example 2026-12-26 */
+            period_end: string;
+            /** @example USD */
+            currency: string;
+            /** @example 79.00 */
+            subtotal: string;
+            /**
+             * @description Percent
+             * @example 0.00
+             */
+            tax_rate: string;
+            /** @example 0.00 */
+            tax: string;
+            /** @example 79.00 */
+            total: string;
+            /** @example 0.00 */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 79.00
+             */
+            amount_due: string;
+            /** @enum {string} */
+            status: "open" | "paid" | "void";
+            /** @description Open and past its due date */
+            overdue: boolean;
+            /** @example 2026-11-26 */
+            issue_date: string;
+            /** @example 2026-12-10 */
+            due_date: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            voided_at: string | null;
+            void_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        NextInvoiceDto: {
+            /**
+             * @description The renewal date
+             * @example 2026-12-26
+             */
+            issue_date: string;
+            package_name: string;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /** @example 79.00 */
+            subtotal: string;
+            /** @example 0.00 */
+            tax: string;
+            /** @example 79.00 */
+            total: string;
+            /** @example USD */
+            currency: string;
+        };
         SubscriptionResponseDto: {
-            /** @description The package the company asked for, waiting for the platform */
-            pending_request: components["schemas"]["PlanRequestResponseDto"] | null;
             company_id: number;
             company_name: string;
             package: components["schemas"]["SubscriptionPackageDto"];
@@ -2919,24 +3104,256 @@ export interface components {
             features: string[];
             employees_count: number;
             admins_count: number;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /**
+             * @description trialing → active → past_due → suspended, or cancelled
+             * @enum {string}
+             */
+            billing_status: "trialing" | "active" | "past_due" | "suspended" | "cancelled";
+            /** @example 2026-11-26 */
+            current_period_start: string | null;
+            /**
+             * @description The renewal date
+             * @example 2026-12-26
+             */
+            current_period_end: string | null;
+            /** @description The subscription ends at the period end instead of renewing */
+            cancel_at_period_end: boolean;
+            /** @description A downgrade waiting for the period end */
+            scheduled_change: components["schemas"]["ScheduledChangeDto"] | null;
+            /** @description The invoice of a chosen plan that applies once paid */
+            pending_invoice: components["schemas"]["InvoiceResponseDto"] | null;
+            /** @description The renewal invoice, as it stands today */
+            next_invoice: components["schemas"]["NextInvoiceDto"] | null;
+            /**
+             * @description Still due on open invoices
+             * @example 79.00
+             */
+            amount_due: string;
+            /**
+             * @description The due date of the oldest overdue invoice
+             * @example 2026-12-10
+             */
+            overdue_since: string | null;
+            /** @description What the company admin must know about its billing (past due, suspended), or null */
+            billing_notice: string | null;
+            /** @example 0.00 */
+            tax_rate: string;
+            /** @example USD */
+            currency: string;
         };
-        ChoosePackageDto: {
-            /** @description The package the company asks for (a free one applies at once) */
+        InvoiceLineDto: {
+            line_no: number;
+            /** @enum {string} */
+            kind: "plan" | "proration_credit" | "proration_charge";
+            description: string;
+            /** @example 2026-11-26 */
+            period_start: string;
+            /**
+             * @description The day after the last day covered
+             * @example 2026-12-26
+             */
+            period_end: string;
+            /**
+             * @description Negative for a credit
+             * @example 44.77
+             */
+            amount: string;
+        };
+        PlanChangePreviewDto: {
+            /**
+             * @description new_subscription: an invoice now, the plan applies when it is paid; upgrade: the plan applies now with a prorated invoice; downgrade: the plan applies at the period end; free: applies now, nothing to pay
+             * @enum {string}
+             */
+            change: "new_subscription" | "upgrade" | "downgrade" | "free";
+            package_id: number;
+            package_name: string;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /**
+             * @description The day the new plan takes effect (for new_subscription: once paid)
+             * @example 2026-11-26
+             */
+            effective_date: string;
+            /** @description The invoice it issues now (none for a downgrade or a free plan) */
+            lines: components["schemas"]["InvoiceLineDto"][];
+            /** @example 44.77 */
+            subtotal: string;
+            /** @example 0.00 */
+            tax_rate: string;
+            /** @example 0.00 */
+            tax: string;
+            /** @example 44.77 */
+            total: string;
+            /** @example USD */
+            currency: string;
+            /** @description What happens, in words */
+            message: string;
+        };
+        ChoosePlanDto: {
+            /** @description The package the company continues with */
             package_id: number;
             /**
-             * @description Which price the company pays
+             * @description Which price the company pays: monthly, or annual (the annual price)
              * @default monthly
              * @enum {string}
              */
             billing_cycle?: "monthly" | "annual";
         };
-        ApprovePlanRequestDto: {
-            /** @description A note kept with the decision */
-            note?: string | null;
+        ChoosePlanResultDto: {
+            subscription: components["schemas"]["SubscriptionResponseDto"];
+            invoice: components["schemas"]["InvoiceResponseDto"] | null;
         };
-        RejectPlanRequestDto: {
-            /** @description Why the request is rejected; the company is told */
+        PaymentDto: {
+            id: number;
+            /** @example 79.00 */
+            amount: string;
+            /** @example 2026-11-26 */
+            paid_on: string;
+            /** @enum {string} */
+            method: "bank_transfer" | "card" | "cash" | "check" | "other";
+            reference: string | null;
+            /** @example manual */
+            provider: string;
+            /** @description Who recorded it */
+            recorded_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        InvoiceDetailDto: {
+            id: number;
+            /** @example INV-2026-000123 */
+            invoice_number: string;
+            company_id: number;
+            company_name: string;
+            /** @enum {string} */
+            reason: "new_subscription" | "renewal" | "upgrade";
+            package_id: number;
+            package_name: string;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /** @example 2026-11-26 */
+            period_start: string;
+            /** @example 2026-12-26 */
+            period_end: string;
+            /** @example USD */
+            currency: string;
+            /** @example 79.00 */
+            subtotal: string;
+            /**
+             * @description Percent
+             * @example 0.00
+             */
+            tax_rate: string;
+            /** @example 0.00 */
+            tax: string;
+            /** @example 79.00 */
+            total: string;
+            /** @example 0.00 */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 79.00
+             */
+            amount_due: string;
+            /** @enum {string} */
+            status: "open" | "paid" | "void";
+            /** @description Open and past its due date */
+            overdue: boolean;
+            /** @example 2026-11-26 */
+            issue_date: string;
+            /** @example 2026-12-10 */
+            due_date: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            voided_at: string | null;
+            void_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            lines: components["schemas"]["InvoiceLineDto"][];
+            payments: components["schemas"]["PaymentDto"][];
+        };
+        RecordPaymentDto: {
+            /**
+             * @description More than 0 and at most what is still due
+             * @example 79.00
+             */
+            amount: string;
+            /**
+             * @description The day the money was received
+             * @example 2026-11-26
+             */
+            paid_on: string;
+            /** @enum {string} */
+            method: "bank_transfer" | "card" | "cash" | "check" | "other";
+            /** @description The bank's or the payer's reference */
+            reference?: string | null;
+        };
+        VoidInvoiceDto: {
+            /** @description Why the invoice is voided; kept with it */
             reason: string;
+        };
+        RevenueMonthDto: {
+            /** @example 2026-11 */
+            month: string;
+            /**
+             * @description Totals of the invoices issued in the month (not void)
+             * @example 158.00
+             */
+            invoiced: string;
+            /**
+             * @description Payments received in the month
+             * @example 79.00
+             */
+            collected: string;
+        };
+        RevenueDto: {
+            /** @example USD */
+            currency: string;
+            /** @description The last 12 months, oldest first */
+            months: components["schemas"]["RevenueMonthDto"][];
+            /**
+             * @description Open invoices: what is still due
+             * @example 237.00
+             */
+            outstanding: string;
+            /**
+             * @description Of that, past its due date
+             * @example 79.00
+             */
+            overdue: string;
+        };
+        BillingSettingsDto: {
+            /** @example USD */
+            currency: string;
+            due_days: number;
+            grace_days: number;
+            reminder_days: number;
+            seller_name: string;
+            seller_address: string | null;
+            seller_email: string | null;
+            seller_tax_id: string | null;
+        };
+        UpdateBillingSettingsDto: {
+            /**
+             * @description ISO 4217 code of new invoices
+             * @example USD
+             */
+            currency?: string;
+            /** @description Days from issue to due date */
+            due_days?: number;
+            /** @description Days after the due date before a past-due subscription is suspended */
+            grace_days?: number;
+            /** @description Days before the due date the reminder goes out */
+            reminder_days?: number;
+            /** @description The seller named on invoices */
+            seller_name?: string;
+            seller_address?: string | null;
+            /** Format: email */
+            seller_email?: string | null;
+            seller_tax_id?: string | null;
         };
         CreateCompanyDto: {
             /**
@@ -8250,6 +8667,722 @@ export interface operations {
             };
             /** @description Only superadmin */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, invoice_number, issue_date, due_date, total, status, company_name (default ["issue_date","DESC"]) */
+                sort?: string;
+                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                range?: string;
+                /** @description JSON object of filters: status, overdue, company_id, q */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["InvoiceResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["InvoiceDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invoice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_pay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordPaymentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["InvoiceDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invoice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The invoice is paid or void */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The amount is more than what is due */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" (and filename*=UTF-8''… for names beyond ASCII) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invoice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_void: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidInvoiceDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["InvoiceDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The reason is missing or too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invoice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The invoice is paid, void, or has payments */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_revenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["RevenueDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BillingSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_putSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBillingSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["BillingSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's company's */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -24832,332 +25965,7 @@ export interface operations {
             };
         };
     };
-    Packages_planRequests: {
-        parameters: {
-            query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, requested_at, company_name, status, decided_at (default ["requested_at","ASC"]) */
-                sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
-                range?: string;
-                /** @description JSON object of filters: status, company_id */
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example true */
-                        success: boolean;
-                        data: components["schemas"]["PlanRequestResponseDto"][];
-                        message?: string;
-                    };
-                };
-            };
-            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Only superadmin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request URI is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The database is unavailable, please try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    Packages_approve: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ApprovePlanRequestDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example true */
-                        success: boolean;
-                        data: components["schemas"]["PlanRequestResponseDto"];
-                        message?: string;
-                    };
-                };
-            };
-            /** @description A field is invalid; errors name it */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Only superadmin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Plan request not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request was already decided or replaced */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request URI is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The company has more employees or admins than the package allows */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The database is unavailable, please try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    Packages_reject: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
-                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-            };
-            path: {
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RejectPlanRequestDto"];
-            };
-        };
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example true */
-                        success: boolean;
-                        data: components["schemas"]["PlanRequestResponseDto"];
-                        message?: string;
-                    };
-                };
-            };
-            /** @description The reason is missing or too long */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Only superadmin */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Plan request not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request was already decided or replaced */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Request body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request URI is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Unsupported content type */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The database is unavailable, please try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    Packages_subscription: {
+    Subscription_subscription: {
         parameters: {
             query?: never;
             header?: never;
@@ -25218,7 +26026,7 @@ export interface operations {
             };
         };
     };
-    Packages_choose: {
+    Subscription_choose: {
         parameters: {
             query?: never;
             header?: {
@@ -25230,7 +26038,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChoosePackageDto"];
+                "application/json": components["schemas"]["ChoosePlanDto"];
             };
         };
         responses: {
@@ -25243,7 +26051,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["SubscriptionResponseDto"];
+                        data: components["schemas"]["ChoosePlanResultDto"];
                         message?: string;
                     };
                 };
@@ -25293,7 +26101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The company is already on this package */
+            /** @description The company is already on this package, or its invoice already waits for payment */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -25331,6 +26139,488 @@ export interface operations {
             };
             /** @description The company has more employees or admins than the package allows */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Subscription_cancel: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The subscription is not active, or already ends at the period end */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Subscription_preview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChoosePlanDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["PlanChangePreviewDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The package is not available, or a field is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads, but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company is already on this package and cycle */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company has more employees or admins than the package allows */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Subscription_resume: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The subscription is not set to end */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Subscription_withdraw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["SubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads, but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only company_admin, superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No plan change is waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -11,6 +11,7 @@ import { AuthModule } from './modules/auth/auth.module';
 import { AuditModule } from './modules/audit/audit.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { PackagesModule } from './modules/packages/packages.module';
+import { BillingModule } from './modules/billing/billing.module';
 import { PlatformDashboardModule } from './modules/platform-dashboard/platform-dashboard.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
@@ -61,6 +62,7 @@ export class AppModule {
         AuthModule,
         AuditModule,
         PackagesModule,
+        BillingModule,
         CompaniesModule,
         PlatformDashboardModule,
         DashboardModule,

@@ -17,7 +17,6 @@ import { AuditLog } from '../modules/audit/audit-log.entity';
 import { Feature } from '../modules/packages/feature.entity';
 import { Package } from '../modules/packages/package.entity';
 import { PackageFeature } from '../modules/packages/package-feature.entity';
-import { PlanChangeRequest } from '../modules/packages/plan-change-request.entity';
 import { LandingFeature } from '../modules/cms/landing-feature.entity';
 import { LandingPage } from '../modules/cms/landing-page.entity';
 import { Testimonial } from '../modules/cms/testimonial.entity';
@@ -51,6 +50,10 @@ import { EmployeeSalaryComponent } from '../modules/payroll/employee-salary-comp
 import { TaxBracket } from '../modules/payroll/tax-bracket.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { EmployeeInvitation } from '../modules/auth/invitation.entity';
+import { Invoice } from '../modules/billing/invoice.entity';
+import { InvoiceLine } from '../modules/billing/invoice-line.entity';
+import { Payment } from '../modules/billing/payment.entity';
+import { BillingSettings } from '../modules/billing/billing-settings.entity';
 /** Every entity, listed explicitly (the reflect-metadata provider does no discovery by path). */
 export const ENTITIES = [
   BaseEntity,
@@ -72,7 +75,6 @@ export const ENTITIES = [
   Package,
   Feature,
   PackageFeature,
-  PlanChangeRequest,
   AuditLog,
   LandingPage,
   LandingFeature,
@@ -106,4 +108,8 @@ export const ENTITIES = [
   TaxBracket,
   Notification,
   EmployeeInvitation,
+  Invoice,
+  InvoiceLine,
+  Payment,
+  BillingSettings,
 ];

@@ -18,7 +18,7 @@ export const PATH_KINDS: Record<string, string> = {
   '/api/monitoring/tasks/templates/{id}': 'task_template',
   '/api/packages/features/{id}': 'feature',
   '/api/packages/packages/{id}': 'package',
-  '/api/packages/plan-requests/{id}': 'plan_request',
+  '/api/billing/invoices/{id}': 'invoice',
   '/api/cms/admin/landing-pages/{id}': 'landing_page',
   '/api/cms/admin/features/{id}': 'landing_feature',
   '/api/cms/admin/testimonials/{id}': 'testimonial',

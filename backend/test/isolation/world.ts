@@ -5,7 +5,7 @@ import { Employee } from '../../src/modules/employees/employee.entity';
 import { Position } from '../../src/modules/positions/position.entity';
 import { Package } from '../../src/modules/packages/package.entity';
 import { Feature } from '../../src/modules/packages/feature.entity';
-import { PlanChangeRequest } from '../../src/modules/packages/plan-change-request.entity';
+import { Invoice } from '../../src/modules/billing/invoice.entity';
 import { LandingPage } from '../../src/modules/cms/landing-page.entity';
 import { LandingFeature } from '../../src/modules/cms/landing-feature.entity';
 import { Testimonial } from '../../src/modules/cms/testimonial.entity';
@@ -236,6 +236,31 @@ export const TENANT_FACTORIES: Record<string, Factory> = {
     em.create(BonusRuleTier, { company, bonus_rule: rule, min_achievement: '100.00', bonus_type: 'fixed', bonus_value: '50.00' });
     return save(em, rule);
   },
+  // an open invoice of the company (a renewal, so several may be open at once)
+  invoice: async (em, owner, text) => {
+    const pkg = await em.findOneOrFail(Package, { package_code: 'basic' });
+    const day = nextDate();
+    return save(
+      em,
+      em.create(Invoice, {
+        company: companyRef(em, owner),
+        invoice_number: `INV-T-${unique('n').slice(-12)}`,
+        reason: 'renewal',
+        package: pkg,
+        billing_cycle: 'monthly',
+        period_start: day,
+        period_end: day,
+        currency: 'USD',
+        subtotal: '29.00',
+        tax_rate: '0.00',
+        tax: '0.00',
+        total: '29.00',
+        issue_date: day,
+        due_date: day,
+        void_reason: text,
+      }),
+    );
+  },
   bonus_payment: async (em, owner, text, t) => {
     const employee = em.getReference(Employee, await TENANT_FACTORIES.employee(em, owner, text, t));
     const day = nextDate();
@@ -256,12 +281,6 @@ export const PLATFORM_FACTORIES: Record<string, (em: EntityManager, text: string
     save(em, em.create(Package, { package_code: unique('pkg'), package_name: text, monthly_price: '1.00', annual_price: '10.00' })),
   feature: (em, text) =>
     save(em, em.create(Feature, { feature_code: unique('f'), feature_name: text, module: 'hr', feature_type: 'addon' })),
-  // a pending request of a company of its own (one may be pending per company)
-  plan_request: async (em, text) => {
-    const pkg = await em.findOneOrFail(Package, { package_code: 'enterprise' });
-    const company = em.getReference(Company, await PLATFORM_FACTORIES.company(em, text));
-    return save(em, em.create(PlanChangeRequest, { company, package: pkg }));
-  },
   landing_page: (em, text) => save(em, em.create(LandingPage, { name: text } as never)),
   landing_feature: async (em, text) => {
     const page = em.create(LandingPage, { name: text } as never);

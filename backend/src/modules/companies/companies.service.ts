@@ -6,7 +6,7 @@ import { escapeLike } from '../../common/http/fields';
 import type { ListQuery } from '../../common/http/list-query';
 import { Package } from '../packages/package.entity';
 import { PackagesService } from '../packages/packages.service';
-import { assignPackage } from '../packages/subscription.service';
+import { assignPackage } from '../billing/subscription-state';
 import { PlanService } from '../permissions/plan.service';
 import { assertAccountAvailable } from '../users/accounts';
 import { hashPassword } from '../users/password';

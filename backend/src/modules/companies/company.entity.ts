@@ -10,6 +10,16 @@ export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
 export const DEFAULT_PACKAGE_CODE = 'enterprise';
 export const SUBSCRIPTION_STATUSES = ['active', 'suspended', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const BILLING_CYCLES = ['monthly', 'annual'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
+/**
+ * The subscription's billing state: trialing → active → past_due (an invoice unpaid after its
+ * due date) → suspended (unpaid after the grace period), or cancelled. subscription_status (the
+ * spec's field, which the 402 rule reads) follows it: suspended and cancelled are the same,
+ * anything else is active.
+ */
+export const BILLING_STATUSES = ['trialing', 'active', 'past_due', 'suspended', 'cancelled'] as const;
+export type BillingStatus = (typeof BILLING_STATUSES)[number];
 
 @Entity({ tableName: 'companies' })
 export class Company extends BaseEntity {
@@ -58,4 +68,36 @@ export class Company extends BaseEntity {
    */
   @Property({ default: true })
   self_service_enabled: Opt<boolean> = true;
+
+  // ---- the subscription (modules/billing)
+
+  @Enum({ items: [...BILLING_CYCLES], default: 'monthly' })
+  billing_cycle: Opt<BillingCycle> = 'monthly';
+
+  @Index()
+  @Enum({ items: [...BILLING_STATUSES], default: 'active' })
+  billing_status: Opt<BillingStatus> = 'active';
+
+  /** The period paid for (or being billed): [start, end); null before the first paid period. */
+  @Property({ type: 'date', nullable: true })
+  current_period_start?: string | null;
+
+  @Index()
+  @Property({ type: 'date', nullable: true })
+  current_period_end?: string | null;
+
+  /** The subscription ends at the period end instead of renewing. */
+  @Property({ default: false })
+  cancel_at_period_end: Opt<boolean> = false;
+
+  /** A downgrade waiting for the period end. */
+  @ManyToOne({ entity: 'Package', nullable: true, deleteRule: 'set null' })
+  scheduled_package?: Rel<Package> | null;
+
+  @Enum({ items: [...BILLING_CYCLES], nullable: true })
+  scheduled_billing_cycle?: BillingCycle | null;
+
+  /** Percent applied to the company's invoices (numeric, exact). */
+  @Property({ type: 'decimal', precision: 5, scale: 2, default: '0.00' })
+  tax_rate: Opt<string> = '0.00';
 }

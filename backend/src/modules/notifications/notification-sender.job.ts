@@ -12,7 +12,11 @@ const BATCH = 50;
 const STALE_CLAIM_MINUTES = 10;
 
 /** Where each topic is handled in the console. */
-const LINKS: Record<NotificationTopic, string> = { leave_requests: '/hr/leave', payroll_updates: '/hr/payroll' };
+const LINKS: Record<NotificationTopic, string> = {
+  leave_requests: '/hr/leave',
+  payroll_updates: '/hr/payroll',
+  billing: '/settings/subscription',
+};
 
 interface Claimed {
   id: number;

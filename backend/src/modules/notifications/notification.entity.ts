@@ -3,7 +3,8 @@ import type { Opt } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../common/tenancy/base.entity';
 import type { User } from '../users/user.entity';
 
-export const NOTIFICATION_TOPICS = ['leave_requests', 'payroll_updates'] as const;
+/** billing: invoices, reminders and suspensions, to the company's admins; not subject to a topic preference. */
+export const NOTIFICATION_TOPICS = ['leave_requests', 'payroll_updates', 'billing'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 /** pending → sending → sent; a failed attempt goes back to pending until MAX_ATTEMPTS, then failed. */

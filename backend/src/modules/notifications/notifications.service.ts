@@ -18,7 +18,7 @@ export class NotificationsService {
          from (${recipients}) r
          join users u on u.id = r.user_id and u.is_active and u.email is not null
          left join notification_preferences p on p.user_id = r.user_id
-        where coalesce(p.email, true) and coalesce(p.${topic}, true)`,
+        where coalesce(p.email, true) and ${topic === 'billing' ? 'true' : `coalesce(p.${topic}, true)`}`,
       params,
       'run',
     );

@@ -15,25 +15,18 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok, Page } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
-  ApprovePlanRequestDto,
-  ChoosePackageDto,
   CreateFeatureDto,
   CreatePackageDto,
   FeatureResponseDto,
   PackageDetailDto,
   PackageResponseDto,
-  PlanRequestResponseDto,
   PublicPackageDto,
-  RejectPlanRequestDto,
   SetPackageFeaturesDto,
-  SubscriptionResponseDto,
   UpdateFeatureDto,
   UpdatePackageDto,
 } from './dto/package.dto';
 import { toFeatureResponse } from './packages.mapper';
 import { PackagesService } from './packages.service';
-import { PlanRequestsService } from './plan-requests.service';
-import { SubscriptionService } from './subscription.service';
 
 const PACKAGE_LIST = {
   sortable: ['id', 'package_code', 'package_name', 'monthly_price', 'sort_order', 'created_at'],
@@ -46,21 +39,11 @@ const FEATURE_LIST = {
   defaultSort: ['id', 'ASC'] as ['id', 'ASC'],
 };
 
-const PLAN_REQUEST_LIST = {
-  sortable: ['id', 'requested_at', 'company_name', 'status', 'decided_at'],
-  filterable: ['status', 'company_id'],
-  defaultSort: ['requested_at', 'ASC'] as ['requested_at', 'ASC'],
-};
-
 @ApiTags('packages')
 @ApiAuthErrors()
 @Controller('packages')
 export class PackagesController {
-  constructor(
-    private readonly packages: PackagesService,
-    private readonly subscriptions: SubscriptionService,
-    private readonly requests: PlanRequestsService,
-  ) {}
+  constructor(private readonly packages: PackagesService) {}
 
   @Public()
   @Get('packages/public')
@@ -174,79 +157,5 @@ export class PackagesController {
   async removeFeature(@Param('id', ParseIntPipe) id: number) {
     await this.packages.removeFeature(id);
     return ok({ id }, 'Feature deleted successfully!');
-  }
-
-  @Get('subscription')
-  @ApiOperation({ summary: "The caller's company's package, subscription state, plan modules and usage" })
-  @ApiEnvelope(SubscriptionResponseDto)
-  @ApiForbiddenResponse({ description: 'The account is not linked to a company (a superadmin impersonates one first)' })
-  subscription(@Auth() ctx: AuthContext): Promise<SubscriptionResponseDto> {
-    return this.subscriptions.current(ctx);
-  }
-
-  @Post('subscription')
-  @HttpCode(200)
-  @Roles('company_admin', 'superadmin')
-  @AllowedWhileBlocked()
-  @ApiOperation({
-    summary:
-      "Choose the caller's company's package. A paid package is a request the superadmin approves (the company " +
-      'stays on its plan meanwhile; a newer choice replaces a pending request); a package that costs nothing for ' +
-      'the billing cycle applies at once (ends the trial; a suspension stays). Allowed while the company cannot write.',
-  })
-  @ApiEnvelope(SubscriptionResponseDto)
-  @ApiBadRequestResponse({ description: 'The package is not available, or a field is invalid; errors name it' })
-  @ApiConflictResponse({ description: 'The company is already on this package' })
-  @ApiUnprocessableEntityResponse({ description: 'The company has more employees or admins than the package allows' })
-  async choose(@Auth() ctx: AuthContext, @Body() dto: ChoosePackageDto, @Req() req: FastifyRequest) {
-    const { subscription, message } = await this.subscriptions.choose(ctx, dto.package_id, dto.billing_cycle ?? 'monthly', req.ip);
-    return ok(subscription, message);
-  }
-
-  @Get('plan-requests')
-  @Roles('superadmin')
-  @ApiOperation({ summary: "Companies' requests for a package (filter status=pending for those waiting)" })
-  @ApiListQuery()
-  @ApiEnvelope(PlanRequestResponseDto, { isArray: true })
-  async planRequests(@ListParams(PLAN_REQUEST_LIST) q: ListQuery) {
-    const [items, total] = await this.requests.list(q);
-    return new Page('packages/plan-requests', items, q.offset, total);
-  }
-
-  @Post('plan-requests/:id/approve')
-  @HttpCode(200)
-  @Roles('superadmin')
-  @ApiOperation({ summary: "Approve a pending request: the company is on the package from now on (audit-logged; its admins are mailed)" })
-  @ApiEnvelope(PlanRequestResponseDto)
-  @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
-  @ApiNotFoundResponse({ description: 'Plan request not found' })
-  @ApiConflictResponse({ description: 'The request was already decided or replaced' })
-  @ApiUnprocessableEntityResponse({ description: 'The company has more employees or admins than the package allows' })
-  async approve(
-    @Auth() ctx: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
-    @Body() dto: ApprovePlanRequestDto,
-    @Req() req: FastifyRequest,
-  ) {
-    const request = await this.requests.approve(id, dto.note ?? null, { ctx, ip: req.ip, path: req.url.split('?')[0] });
-    return ok(request, `${request.company_name} is now on the ${request.package_name} package`);
-  }
-
-  @Post('plan-requests/:id/reject')
-  @HttpCode(200)
-  @Roles('superadmin')
-  @ApiOperation({ summary: 'Reject a pending request with a reason; the company stays on its plan (audit-logged; its admins are mailed)' })
-  @ApiEnvelope(PlanRequestResponseDto)
-  @ApiBadRequestResponse({ description: 'The reason is missing or too long' })
-  @ApiNotFoundResponse({ description: 'Plan request not found' })
-  @ApiConflictResponse({ description: 'The request was already decided or replaced' })
-  async reject(
-    @Auth() ctx: AuthContext,
-    @Param('id', ParseIntPipe) id: number,
-    @Body() dto: RejectPlanRequestDto,
-    @Req() req: FastifyRequest,
-  ) {
-    const request = await this.requests.reject(id, dto.reason, { ctx, ip: req.ip, path: req.url.split('?')[0] });
-    return ok(request, `The request of ${request.company_name} was rejected`);
   }
 }

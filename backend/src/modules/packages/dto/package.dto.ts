@@ -18,7 +18,8 @@ import {
 } from 'class-validator';
 import { IsId, IsOptionalNotNull, normalizeAmount, trim, trimToNull, oneOf, fieldLabel } from '../../../common/http/fields';
 import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
-import { BILLING_CYCLES, PLAN_REQUEST_STATUSES, type BillingCycle, type PlanRequestStatus } from '../plan-change-request.entity';
+import { BILLING_CYCLES, BILLING_STATUSES, type BillingCycle, type BillingStatus } from '../../companies/company.entity';
+import { InvoiceResponseDto, NextInvoiceDto, ScheduledChangeDto } from '../../billing/dto/billing.dto';
 
 /** A number sent as a number or a numeric string. */
 const toNumber = ({ value }: { value: unknown }) =>
@@ -176,35 +177,6 @@ export class SetPackageFeaturesDto {
   features!: PackageFeatureItemDto[];
 }
 
-export class ChoosePackageDto {
-  @ApiProperty({ description: 'The package the company asks for (a free one applies at once)' })
-  @IsId('package_id')
-  package_id!: number;
-
-  @ApiPropertyOptional({ enum: BILLING_CYCLES, default: 'monthly', description: 'Which price the company pays' })
-  @IsOptionalNotNull()
-  @IsIn([...BILLING_CYCLES], { message: 'Billing cycle must be monthly or annual' })
-  billing_cycle?: BillingCycle;
-}
-
-export class ApprovePlanRequestDto {
-  @ApiPropertyOptional({ type: String, maxLength: 500, nullable: true, description: 'A note kept with the decision' })
-  @Transform(trimToNull)
-  @IsOptional()
-  @IsString({ message: 'Note must be text' })
-  @MaxLength(500, { message: 'Note must be at most 500 characters' })
-  note?: string | null;
-}
-
-export class RejectPlanRequestDto {
-  @ApiProperty({ minLength: 1, maxLength: 500, description: 'Why the request is rejected; the company is told' })
-  @Transform(trim)
-  @IsString({ message: 'Reason must be text' })
-  @IsNotEmpty({ message: 'A reason is required' })
-  @MaxLength(500, { message: 'Reason must be at most 500 characters' })
-  reason!: string;
-}
-
 // ---- responses
 
 export class FeatureResponseDto {
@@ -293,29 +265,7 @@ export class SubscriptionPackageDto {
   @ApiProperty() max_admins!: number;
 }
 
-/** A company's request for a package (GET /packages/subscription, the superadmin's plan requests). */
-export class PlanRequestResponseDto {
-  @ApiProperty() id!: number;
-  @ApiProperty() company_id!: number;
-  @ApiProperty() company_name!: string;
-  @ApiProperty() package_id!: number;
-  @ApiProperty() package_code!: string;
-  @ApiProperty() package_name!: string;
-  @ApiProperty({ enum: BILLING_CYCLES }) billing_cycle!: BillingCycle;
-  @ApiProperty({ example: '79.00', description: 'The price of the package for the billing cycle' }) price!: string;
-  @ApiProperty({ enum: PLAN_REQUEST_STATUSES }) status!: PlanRequestStatus;
-  @ApiProperty({ type: Number, nullable: true }) requested_by_id!: number | null;
-  @ApiProperty({ type: String, nullable: true, description: 'Name (or e-mail) of who asked' }) requested_by_name!: string | null;
-  @ApiProperty({ type: String, format: 'date-time' }) requested_at!: Date;
-  @ApiProperty({ type: Number, nullable: true }) decided_by_id!: number | null;
-  @ApiProperty({ type: String, nullable: true }) decided_by_name!: string | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) decided_at!: Date | null;
-  @ApiProperty({ type: String, nullable: true, description: 'The reason of a rejection, or a note with an approval' }) note!: string | null;
-}
-
 export class SubscriptionResponseDto {
-  @ApiProperty({ type: PlanRequestResponseDto, nullable: true, description: 'The package the company asked for, waiting for the platform' })
-  pending_request!: PlanRequestResponseDto | null;
   @ApiProperty() company_id!: number;
   @ApiProperty() company_name!: string;
   @ApiProperty({ type: SubscriptionPackageDto }) package!: SubscriptionPackageDto;
@@ -330,4 +280,30 @@ export class SubscriptionResponseDto {
   @ApiProperty({ type: [String], description: 'Feature codes of the plan' }) features!: string[];
   @ApiProperty() employees_count!: number;
   @ApiProperty() admins_count!: number;
+  @ApiProperty({ enum: BILLING_CYCLES }) billing_cycle!: BillingCycle;
+  @ApiProperty({ enum: BILLING_STATUSES, description: 'trialing → active → past_due → suspended, or cancelled' })
+  billing_status!: BillingStatus;
+  @ApiProperty({ type: String, nullable: true, example: '2026-11-26' }) current_period_start!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-26', description: 'The renewal date' })
+  current_period_end!: string | null;
+  @ApiProperty({ description: 'The subscription ends at the period end instead of renewing' }) cancel_at_period_end!: boolean;
+  @ApiProperty({ type: ScheduledChangeDto, nullable: true, description: 'A downgrade waiting for the period end' })
+  scheduled_change!: ScheduledChangeDto | null;
+  @ApiProperty({ type: InvoiceResponseDto, nullable: true, description: 'The invoice of a chosen plan that applies once paid' })
+  pending_invoice!: InvoiceResponseDto | null;
+  @ApiProperty({ type: NextInvoiceDto, nullable: true, description: 'The renewal invoice, as it stands today' })
+  next_invoice!: NextInvoiceDto | null;
+  @ApiProperty({ example: '79.00', description: 'Still due on open invoices' }) amount_due!: string;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-10', description: 'The due date of the oldest overdue invoice' })
+  overdue_since!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'What the company admin must know about its billing (past due, suspended), or null' })
+  billing_notice!: string | null;
+  @ApiProperty({ example: '0.00' }) tax_rate!: string;
+  @ApiProperty({ example: 'USD' }) currency!: string;
+}
+
+/** The answer of choosing a plan: the subscription, and the invoice it issued (if any). */
+export class ChoosePlanResultDto {
+  @ApiProperty({ type: SubscriptionResponseDto }) subscription!: SubscriptionResponseDto;
+  @ApiProperty({ type: InvoiceResponseDto, nullable: true }) invoice!: InvoiceResponseDto | null;
 }

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { NotificationsModule } from '../notifications/notifications.module';
+import { PackagesModule } from '../packages/packages.module';
+import { BillingController } from './billing.controller';
+import { BillingClock } from './clock';
+import { BillingSettingsService } from './billing-settings.service';
+import { InvoicesService } from './invoices.service';
+import { SubscriptionController } from './subscription.controller';
+import { SubscriptionService } from './subscription.service';
+
+@Module({
+  imports: [PackagesModule, AuditModule, NotificationsModule],
+  controllers: [SubscriptionController, BillingController],
+  providers: [BillingClock, BillingSettingsService, InvoicesService, SubscriptionService],
+  exports: [BillingClock, InvoicesService, SubscriptionService],
+})
+export class BillingModule {}

@@ -36,7 +36,6 @@ import { useFormat } from '../../schema/format';
 import { SchemaFormDialog } from '../../schema/SchemaResource';
 import { CompanyAdminDialog } from './CompanyAdminDialog';
 import { DeleteCompanyDialog } from './DeleteCompanyDialog';
-import { PlanRequestsPanel } from './PlanRequestsPanel';
 import { LoadError } from '../../layout/LoadError';
 
 const PER_PAGE = 24;
@@ -198,7 +197,6 @@ export default function CompaniesScreen() {
           </Button>
         }
       />
-      <PlanRequestsPanel onDecided={() => void refetch()} />
       <TextField
         value={search}
         onChange={(e) => setSearch(e.target.value)}

@@ -105,6 +105,8 @@ interface PanelProps {
   /** Add and Edit lead to the screen's own editor (a page written field by field) instead of the generated dialog */
   onCreate?: () => void;
   onEdit?: (record: RaRecord) => void;
+  /** more filter inputs beside the generated ones, for a filter the document names but the layer leaves out (the platform's company_id) */
+  filters?: ReactElement[];
 }
 
 /**
@@ -113,7 +115,7 @@ interface PanelProps {
  * the server's rules, a details view where the API has one, delete after a confirmation, bulk
  * delete, each action offered only to who may do it. Embeddable in a tab of a custom screen.
  */
-export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdit }: PanelProps) {
+export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdit, filters: extraFilters = [] }: PanelProps) {
   const resource = resourceSchema(config.name);
   const rights = useRights(resource);
   const labels = useLabels(config.name);
@@ -123,7 +125,8 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
   const columns = listColumns(resource, config.list);
   const filters = listFilters(resource)
     .map((filter) => (config.list?.filterChoices?.[filter.source] ? { ...filter, choices: [...config.list.filterChoices[filter.source]] } : filter))
-    .map((filter) => filterInput(config.name, filter, labels));
+    .map((filter) => filterInput(config.name, filter, labels))
+    .concat(extraFilters);
   const sortable = new Set(resource.list?.sortable ?? []);
   const name = (record: RaRecord) => representation(config.name)(record);
   const close = () => setOpen(null);

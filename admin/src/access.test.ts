@@ -54,3 +54,26 @@ describe('the menu of an employee follows the effective permissions the server a
     expect(menuEntries(employee(SELF_SERVICE.slice(0, 2))).map((e) => e.label)).not.toContain('menu.my_payroll');
   });
 });
+
+describe('Billing is the platform administrator’s', () => {
+  const as = (role: SessionUser['role']): Session => ({
+    token: 'token',
+    user: { id: 1, role } as SessionUser,
+    permissions: [],
+    impersonatedCompany: null,
+  });
+
+  it('the superadmin opens /billing from the menu, after Packages', () => {
+    const labels = menuEntries(as('superadmin')).map((e) => e.label);
+    expect(canOpen('/billing', as('superadmin'))).toBe(true);
+    expect(labels.indexOf('menu.billing')).toBe(labels.indexOf('menu.packages') + 1);
+  });
+
+  it('a company admin or an employee is sent to the dashboard', () => {
+    for (const role of ['company_admin', 'employee'] as const) {
+      expect(decideAccess({ roles: ['superadmin'] }, as(role))).toBe('dashboard');
+      expect(canOpen('/billing', as(role))).toBe(false);
+      expect(menuEntries(as(role)).map((e) => e.label)).not.toContain('menu.billing');
+    }
+  });
+});

@@ -40,6 +40,7 @@ export const ROUTE_ACCESS = {
   '/dashboard': {},
   '/companies': { roles: SUPERADMIN },
   '/packages': { roles: SUPERADMIN },
+  '/billing': { roles: SUPERADMIN },
   '/admin/landing-page': { roles: SUPERADMIN },
   '/analytics': { roles: SUPERADMIN },
   '/hr/permissions': { roles: COMPANY_ADMIN },
@@ -94,6 +95,7 @@ export type MenuIcon =
   | 'dashboard'
   | 'companies'
   | 'packages'
+  | 'billing'
   | 'landing'
   | 'analytics'
   | 'employees'
@@ -124,6 +126,7 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     DASHBOARD,
     { path: '/companies', label: 'menu.companies', icon: 'companies' },
     { path: '/packages', label: 'menu.packages', icon: 'packages' },
+    { path: '/billing', label: 'menu.billing', icon: 'billing' },
     { path: '/admin/landing-page', label: 'menu.landing_page', icon: 'landing' },
     { path: '/analytics', label: 'menu.analytics', icon: 'analytics' },
   ],

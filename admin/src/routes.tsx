@@ -39,6 +39,7 @@ export const protectedScreens: ScreenRoute<ProtectedPath>[] = [
   { path: '/dashboard', screen: lazyScreen(() => import('./screens/dashboard/DashboardScreen')) },
   { path: '/companies', screen: lazyScreen(() => import('./screens/companies/CompaniesScreen')) },
   { path: '/packages', screen: lazyScreen(() => import('./screens/packages/PackagesScreen')) },
+  { path: '/billing', screen: lazyScreen(() => import('./screens/billing/BillingScreen')) },
   { path: '/admin/landing-page', screen: lazyScreen(() => import('./screens/landing-page/LandingPageManager')) },
   { path: '/analytics', screen: lazyScreen(() => import('./screens/analytics/AnalyticsScreen')) },
   { path: '/hr/permissions', screen: lazyScreen(() => import('./screens/permissions/PermissionsScreen')) },

@@ -7,6 +7,7 @@ import { monitoringMessages } from '../screens/operational-monitoring/messages.e
 import { settingsMessages } from '../screens/settings/messages.en';
 import { companiesMessages } from '../screens/companies/messages.en';
 import { packagesMessages } from '../screens/packages/messages.en';
+import { billingMessages } from '../screens/billing/messages.en';
 import { platformDashboardMessages } from '../screens/dashboard/platform.messages.en';
 import { landingPageMessages } from '../screens/landing-page/messages.en';
 import { payrollMessages } from '../screens/payroll/messages.en';
@@ -32,6 +33,7 @@ export const messages = {
   payroll: payrollMessages,
   companies: companiesMessages,
   packages: packagesMessages,
+  billing: billingMessages,
   platform_dashboard: platformDashboardMessages,
   ...pwaMessages,
   leave: leaveMessages,
@@ -74,6 +76,7 @@ export const messages = {
     dashboard: 'Dashboard',
     companies: 'Companies',
     packages: 'Packages',
+    billing: 'Billing',
     landing_page: 'Landing Page',
     analytics: 'Analytics',
     employees: 'Employees',
@@ -102,6 +105,7 @@ export const messages = {
   screens: {
     companies: 'Companies',
     packages: 'Packages',
+    billing: 'Billing',
     landing_page: 'Landing Page Manager',
     analytics: 'Analytics',
     analytics_soon: 'Analytics page coming soon...',

@@ -3,6 +3,7 @@ import { Box, Typography } from '@mui/material';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import BusinessIcon from '@mui/icons-material/Business';
 import Inventory2Icon from '@mui/icons-material/Inventory2';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import WebIcon from '@mui/icons-material/Web';
 import InsightsIcon from '@mui/icons-material/Insights';
 import PeopleIcon from '@mui/icons-material/People';
@@ -25,6 +26,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   dashboard: <DashboardIcon />,
   companies: <BusinessIcon />,
   packages: <Inventory2Icon />,
+  billing: <ReceiptLongIcon />,
   landing: <WebIcon />,
   analytics: <InsightsIcon />,
   employees: <PeopleIcon />,

@@ -1,4 +1,5 @@
 import { attendanceResourceMessages } from './attendance';
+import { billingResourceMessages } from './billing';
 import { monitoringResourceMessages } from './monitoring';
 import { kpiMessages } from './kpi';
 import { leaveRequestMessages } from './leave-requests';
@@ -19,4 +20,5 @@ export const resourceMessages = {
   ...settingsMessages,
   ...payrollMessages,
   ...leaveRequestMessages,
+  ...billingResourceMessages,
 };

@@ -1,0 +1,113 @@
+import type { ResourceConfig } from '../schema/config';
+
+/** The platform's invoices (superadmin): newest first, the period in one column, the status with "overdue". */
+export const invoices: ResourceConfig = {
+  name: 'billing/invoices',
+  list: {
+    include: ['invoice_number', 'company_name', 'reason', 'period_start', 'issue_date', 'due_date', 'total', 'amount_due', 'status'],
+    primary: 'invoice_number',
+    secondary: 'company_name',
+    status: 'status',
+  },
+};
+
+/** The bodies of the invoice's actions and of the billing settings: forms generated from them, labelled here. */
+export const PAYMENT_BODY = 'POST billing/invoices/{id}/payments';
+export const VOID_BODY = 'POST billing/invoices/{id}/void';
+export const SETTINGS_BODY = 'PUT billing/settings';
+
+export const payments: ResourceConfig = {
+  name: 'billing/payments',
+  form: { order: ['amount', 'paid_on', 'method', 'reference'] },
+};
+
+export const voids: ResourceConfig = { name: 'billing/void', form: { wide: ['reason'] } };
+
+export const billingSettings: ResourceConfig = {
+  name: 'billing/settings',
+  form: {
+    order: ['currency', 'due_days', 'grace_days', 'reminder_days', 'seller_name', 'seller_email', 'seller_tax_id', 'seller_address'],
+    wide: ['seller_address'],
+  },
+};
+
+const REASONS = { new_subscription: 'New subscription', renewal: 'Renewal', upgrade: 'Upgrade' };
+const METHODS = { bank_transfer: 'Bank transfer', card: 'Card', cash: 'Cash', check: 'Check', other: 'Other' };
+
+export const billingResourceMessages = {
+  'billing/invoices': {
+    empty: 'No invoices yet. They are issued when a company chooses a paid plan and at each renewal.',
+    columns: {
+      invoice_number: 'Number',
+      company_name: 'Company',
+      reason: 'Reason',
+      period_start: 'Period',
+      issue_date: 'Issued',
+      due_date: 'Due',
+      total: 'Total',
+      amount_due: 'Amount due',
+      status: 'Status',
+    },
+    fields: {
+      invoice_number: 'Invoice number',
+      company_name: 'Company',
+      company_id: 'Company',
+      reason: 'Reason',
+      package_name: 'Package',
+      billing_cycle: 'Billing cycle',
+      period_start: 'Period start',
+      period_end: 'Period end',
+      currency: 'Currency',
+      subtotal: 'Subtotal',
+      tax_rate: 'Tax rate',
+      tax: 'Tax',
+      total: 'Total',
+      amount_paid: 'Paid',
+      amount_due: 'Amount due',
+      status: 'Status',
+      overdue: 'Overdue',
+      issue_date: 'Issued',
+      due_date: 'Due',
+      paid_at: 'Paid on',
+      voided_at: 'Voided on',
+      void_reason: 'Void reason',
+      q: 'Search',
+    },
+    enums: {
+      status: { open: 'Open', paid: 'Paid', void: 'Void', overdue: 'Overdue' },
+      reason: REASONS,
+      billing_cycle: { monthly: 'Monthly', annual: 'Annual' },
+      overdue: { true: 'Yes', false: 'No' },
+    },
+  },
+  'billing/payments': {
+    save: 'Record payment',
+    fields: { amount: 'Amount', paid_on: 'Received on', method: 'Method', reference: 'Reference' },
+    help: { amount: 'At most what is still due', reference: "The bank's or the payer's reference" },
+    enums: { method: METHODS },
+  },
+  'billing/void': {
+    save: 'Void invoice',
+    fields: { reason: 'Reason' },
+    help: { reason: 'Kept with the invoice' },
+  },
+  'billing/settings': {
+    save: 'Save settings',
+    fields: {
+      currency: 'Currency',
+      due_days: 'Days until due',
+      grace_days: 'Grace period (days)',
+      reminder_days: 'Reminder (days before due)',
+      seller_name: 'Seller name',
+      seller_address: 'Seller address',
+      seller_email: 'Seller e-mail',
+      seller_tax_id: 'Seller tax ID',
+    },
+    help: {
+      currency: 'Three-letter code of new invoices, such as USD',
+      due_days: 'From the issue date',
+      grace_days: 'After the due date, before a past-due subscription is suspended',
+      reminder_days: 'Before the due date',
+    },
+  },
+};

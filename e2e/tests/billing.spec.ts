@@ -1,0 +1,142 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SUPERADMIN } from '../fixtures/users';
+import { LayoutPage } from '../pages/LayoutPage';
+import { LoginPage } from '../pages/LoginPage';
+import { expectToast } from '../pages/PlatformPages';
+import { uniqueId } from '../pages/PwaApi';
+import { SchemaResourcePage } from '../pages/SchemaResourcePage';
+
+// The superadmin's Billing: a trial company chooses the Standard plan (an open invoice of $79.00),
+// the superadmin records the payment on Billing, and the platform's MRR grows by that price.
+// Each test starts its own free-trial company, so the demo company Acme is untouched.
+
+const STANDARD_MONTHLY = 79;
+
+/** The id of a package offered publicly, by name. */
+async function publicPackage(request: APIRequestContext, name: string): Promise<number> {
+  const res = await request.get('/api/packages/packages/public');
+  expect(res.status()).toBe(200);
+  const pkg = ((await res.json()).data as Array<{ id: number; package_name: string }>).find((p) => p.package_name === name);
+  expect(pkg, `the public package ${name}`).toBeTruthy();
+  return pkg!.id;
+}
+
+/** A new company on a free trial, whose admin then chooses Standard, billed monthly: its invoice is open. */
+async function trialCompanyChoosingStandard(request: APIRequestContext): Promise<string> {
+  const id = uniqueId();
+  const standard = await publicPackage(request, 'Standard');
+  const owner = { email: `hank.${id}@globex.example.com`, password: 'Volcano#Lair2026', company: `Globex ${id}` };
+  const res = await request.post('/api/auth/register', {
+    data: {
+      username: `hank.${id}`,
+      email: owner.email,
+      password: owner.password,
+      first_name: 'Hank',
+      last_name: 'Scorpio',
+      role: 'company_admin',
+      create_company: true,
+      company_name: owner.company,
+      package_id: standard,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const chosen = await request.post('/api/packages/subscription', {
+    headers: { Authorization: `Bearer ${await tokenOf(request, owner)}` },
+    data: { package_id: standard, billing_cycle: 'monthly' },
+  });
+  expect([200, 201], await chosen.text()).toContain(chosen.status());
+  return owner.company;
+}
+
+async function tokenOf(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: user });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.access_token as string;
+}
+
+/** The MRR card of the platform dashboard, as a number of dollars. */
+async function readMrr(page: Page): Promise<number> {
+  await page.goto('/dashboard');
+  const card = page.getByLabel('MRR', { exact: true });
+  await expect(card).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  return Number((await card.innerText()).replace(/[$,]/g, ''));
+}
+
+const dollars = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function payOnBilling(page: Page, company: string, screenshot?: string) {
+  const entry = new LayoutPage(page).menuEntry('Billing');
+  // on a phone the menu opens from the app bar first
+  if (!(await entry.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  await entry.click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Revenue by month' })).toBeVisible();
+  await expect(page.getByTestId('revenue-outstanding')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+
+  // the company's open invoice, found by the search
+  const invoices = new SchemaResourcePage(page, 'billing/invoices');
+  await invoices.root.getByPlaceholder('Search').fill(company);
+  const row = invoices.row(company);
+  await expect(row).toContainText('Open');
+  await expect(row).toContainText(dollars(STANDARD_MONTHLY));
+  if (screenshot) {
+    await page.screenshot({ path: test.info().outputPath(screenshot), fullPage: true });
+    await invoices.expectNoHorizontalScroll();
+  }
+
+  // Record payment: the amount due and today are filled in, bank transfer by default
+  await row.getByRole('button', { name: /^Record a payment of INV-/ }).click();
+  const dialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /^Record a payment of INV-/ }) });
+  await expect(dialog).toContainText(`${company} still owes ${dollars(STANDARD_MONTHLY)} of ${dollars(STANDARD_MONTHLY)}.`);
+  await expect(dialog.getByRole('textbox', { name: 'Amount', exact: true })).toHaveValue(STANDARD_MONTHLY.toFixed(2));
+  await dialog.getByRole('textbox', { name: 'Reference', exact: true }).fill(`WIRE-${company}`);
+  await dialog.getByRole('button', { name: 'Record payment', exact: true }).click();
+  await expectToast(page, /^Invoice INV-\S+ is paid$/);
+  await expect(dialog).toBeHidden();
+
+  // the invoice is paid: nothing due, no more Record payment
+  await expect(row).toContainText('Paid');
+  await expect(row.getByRole('button', { name: /^Record a payment of INV-/ })).toHaveCount(0);
+}
+
+test.describe('billing', () => {
+  test('a trial company chooses Standard; the superadmin records its payment on Billing and the MRR grows by $79.00', async ({ page, request }) => {
+    test.slow();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);
+    const before = await readMrr(page);
+
+    const company = await trialCompanyChoosingStandard(request);
+    await payOnBilling(page, company);
+
+    // the details: the line and the payment
+    const invoices = new SchemaResourcePage(page, 'billing/invoices');
+    await invoices.row(company).click();
+    const details = page.getByRole('dialog');
+    await expect(details.getByRole('table', { name: 'Lines' })).toContainText(dollars(STANDARD_MONTHLY));
+    await expect(details.getByRole('table', { name: 'Payments' })).toContainText(`WIRE-${company}`);
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(details).toBeHidden();
+
+    const after = await readMrr(page);
+    expect(after).toBeCloseTo(before + STANDARD_MONTHLY, 2);
+  });
+
+  test('the same on a 390×844 phone', async ({ page, request }) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);
+    const before = await readMrr(page);
+
+    const company = await trialCompanyChoosingStandard(request);
+    await payOnBilling(page, company, 'billing-390x844.png');
+    await page.screenshot({ path: test.info().outputPath('billing-paid-390x844.png'), fullPage: true });
+
+    const after = await readMrr(page);
+    expect(after).toBeCloseTo(before + STANDARD_MONTHLY, 2);
+  });
+});

@@ -31,77 +31,49 @@ export const billingSettings: ResourceConfig = {
   },
 };
 
-const REASONS = { new_subscription: 'New subscription', renewal: 'Renewal', upgrade: 'Upgrade' };
-const METHODS = { bank_transfer: 'Bank transfer', card: 'Card', cash: 'Cash', check: 'Check', other: 'Other' };
-
+// labels the field's own words give (reason, total, status…) and enum values in words (new_subscription,
+// bank_transfer) are left to the schema layer: the admin's initial bundle carries these texts
 export const billingResourceMessages = {
   'billing/invoices': {
     empty: 'No invoices yet. They are issued when a company chooses a paid plan and at each renewal.',
     columns: {
       invoice_number: 'Number',
       company_name: 'Company',
-      reason: 'Reason',
       period_start: 'Period',
       issue_date: 'Issued',
       due_date: 'Due',
-      total: 'Total',
       amount_due: 'Amount due',
-      status: 'Status',
     },
     fields: {
-      invoice_number: 'Invoice number',
       company_name: 'Company',
       company_id: 'Company',
-      reason: 'Reason',
       package_name: 'Package',
-      billing_cycle: 'Billing cycle',
-      period_start: 'Period start',
-      period_end: 'Period end',
-      currency: 'Currency',
-      subtotal: 'Subtotal',
-      tax_rate: 'Tax rate',
-      tax: 'Tax',
-      total: 'Total',
       amount_paid: 'Paid',
       amount_due: 'Amount due',
-      status: 'Status',
       overdue: 'Overdue',
       issue_date: 'Issued',
       due_date: 'Due',
       paid_at: 'Paid on',
       voided_at: 'Voided on',
       void_reason: 'Void reason',
-      q: 'Search',
-    },
-    enums: {
-      status: { open: 'Open', paid: 'Paid', void: 'Void', overdue: 'Overdue' },
-      reason: REASONS,
-      billing_cycle: { monthly: 'Monthly', annual: 'Annual' },
-      overdue: { true: 'Yes', false: 'No' },
     },
   },
   'billing/payments': {
     save: 'Record payment',
-    fields: { amount: 'Amount', paid_on: 'Received on', method: 'Method', reference: 'Reference' },
+    fields: { paid_on: 'Received on' },
     help: { amount: 'At most what is still due', reference: "The bank's or the payer's reference" },
-    enums: { method: METHODS },
   },
   'billing/void': {
     save: 'Void invoice',
-    fields: { reason: 'Reason' },
     help: { reason: 'Kept with the invoice' },
   },
   'billing/settings': {
     save: 'Save settings',
     fields: {
-      currency: 'Currency',
       due_days: 'Days until due',
       grace_days: 'Grace period (days)',
       reminder_days: 'Reminder (days before due)',
-      seller_name: 'Seller name',
-      seller_address: 'Seller address',
       seller_email: 'Seller e-mail',
-      seller_tax_id: 'Seller tax ID',
     },
     help: {
       currency: 'Three-letter code of new invoices, such as USD',

@@ -23,7 +23,7 @@ import { useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
-import { invoices } from '../../resources/billing';
+import { invoices, payments } from '../../resources/billing';
 import { useFormat } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { canPay, canVoid, usePdf } from './InvoiceActions';
@@ -65,6 +65,7 @@ export function InvoiceDialog({
   const translate = useTranslate();
   const format = useFormat();
   const labels = useLabels(invoices.name);
+  const methods = useLabels(payments.name);
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const pdf = usePdf();
   const { data, isPending, error, refetch } = useQuery({
@@ -151,7 +152,7 @@ export function InvoiceDialog({
                     {data.payments.map((payment) => (
                       <TableRow key={payment.id}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(payment.paid_on)}</TableCell>
-                        <TableCell>{translate(`resources.billing/payments.enums.method.${payment.method}`, { _: payment.method })}</TableCell>
+                        <TableCell>{methods.choice('method', payment.method)}</TableCell>
                         <TableCell>{payment.reference ?? '—'}</TableCell>
                         <TableCell>{payment.recorded_by_name ?? '—'}</TableCell>
                         <TableCell align="right">{money(payment.amount, cur)}</TableCell>

@@ -9,7 +9,7 @@ import type { ResourceConfig } from '../../schema/config';
 import { searchFilter } from '../../schema/representation';
 import { SchemaResource } from '../../schema/SchemaResource';
 import { InvoiceActionsContext, InvoiceRowActions, PayDialog, VoidDialog } from './InvoiceActions';
-import { moneyCell, PeriodCell, StatusCell } from './InvoiceCells';
+import { dateCell, moneyCell, NumberCell, PeriodCell, StatusCell } from './InvoiceCells';
 import { InvoiceDialog } from './InvoiceDialog';
 import type { Invoice } from './money';
 import { RevenueCard } from './RevenueCard';
@@ -17,7 +17,11 @@ import { SettingsDialog } from './SettingsDialog';
 
 const config: ResourceConfig = {
   ...invoices,
-  cells: { period_start: PeriodCell, total: moneyCell('total'), amount_due: moneyCell('amount_due'), status: StatusCell },
+  cells: {
+    invoice_number: NumberCell,
+    period_start: PeriodCell,
+    issue_date: dateCell('issue_date'),
+    due_date: dateCell('due_date'), total: moneyCell('total'), amount_due: moneyCell('amount_due'), status: StatusCell },
   rowActions: InvoiceRowActions,
 };
 
@@ -54,14 +58,12 @@ export default function BillingScreen() {
         }
       />
       <RevenueCard />
+      <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+        {translate('billing.invoices.title')}
+      </Typography>
       <SchemaResource
         config={config}
         filters={[companyFilter]}
-        title={
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-            {translate('billing.invoices.title')}
-          </Typography>
-        }
         onOpen={(record: RaRecord) => {
           setDetail(record as unknown as Invoice);
           setOpen({ kind: 'detail', invoice: record as unknown as Invoice });

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { useTranslate, type RaRecord } from 'react-admin';
+import type { RaRecord } from 'react-admin';
 import { invoices } from '../../resources/billing';
 import { useFormat } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
@@ -21,12 +21,29 @@ export const InvoiceStatus = ({ invoice }: { invoice: Pick<Invoice, 'status' | '
 
 export const StatusCell = ({ record }: { record: RaRecord }) => <InvoiceStatus invoice={record as unknown as Invoice} />;
 
-export const PeriodCell = ({ record }: { record: RaRecord }) => {
-  const translate = useTranslate();
-  const format = useFormat();
-  const invoice = record as unknown as Invoice;
-  return text(translate('billing.invoices.period', { start: format.date(invoice.period_start), end: format.date(lastDay(invoice.period_end)) }));
-};
+const RANGE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`);
+
+/** A period in words, its last day included: Nov 26 – Dec 25, 2026. */
+export function periodText(start: string, end: string): string {
+  try {
+    return RANGE.formatRange(day(start), day(lastDay(end)));
+  } catch {
+    return `${start} – ${lastDay(end)}`;
+  }
+}
+
+export const PeriodCell = ({ record }: { record: RaRecord }) => text(periodText(record.period_start as string, record.period_end as string));
+
+/** A calendar date in words, on one line: Dec 10, 2026. */
+export const dateCell =
+  (source: 'issue_date' | 'due_date') =>
+  ({ record }: { record: RaRecord }) => {
+    const format = useFormat();
+    return text(format.date(record[source] as string));
+  };
+
+export const NumberCell = ({ record }: { record: RaRecord }) => text(String(record.invoice_number));
 
 export const moneyCell =
   (source: 'total' | 'amount_due') =>

@@ -27,8 +27,8 @@ import { invoices, payments } from '../../resources/billing';
 import { useFormat } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { canPay, canVoid, usePdf } from './InvoiceActions';
-import { InvoiceStatus } from './InvoiceCells';
-import { lastDay, money, type Invoice } from './money';
+import { InvoiceStatus, periodText } from './InvoiceCells';
+import { money, type Invoice } from './money';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ mt: 3 }}>
@@ -75,7 +75,6 @@ export function InvoiceDialog({
   const t = (key: string, options?: Record<string, unknown>) => translate(`billing.detail.${key}`, options);
   const invoice = data ?? row;
   const cur = invoice.currency;
-  const period = (start: string, end: string) => translate('billing.invoices.period', { start: format.date(start), end: format.date(lastDay(end)) });
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="invoice-title">
@@ -89,7 +88,7 @@ export function InvoiceDialog({
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {labels.choice('reason', invoice.reason)} · {invoice.package_name} ({labels.choice('billing_cycle', invoice.billing_cycle)}) ·{' '}
-          {period(invoice.period_start, invoice.period_end)}
+          {periodText(invoice.period_start, invoice.period_end)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('issued', { date: format.date(invoice.issue_date), due: format.date(invoice.due_date) })}
@@ -122,7 +121,7 @@ export function InvoiceDialog({
                   {data.lines.map((line) => (
                     <TableRow key={line.line_no}>
                       <TableCell>{line.description}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{period(line.period_start, line.period_end)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodText(line.period_start, line.period_end)}</TableCell>
                       <TableCell align="right">{money(line.amount, cur)}</TableCell>
                     </TableRow>
                   ))}

@@ -21,7 +21,6 @@ export const billingMessages = {
   invoices: {
     title: 'Invoices',
     company: 'Company',
-    period: '%{start} – %{end}',
     pdf: 'Download PDF',
     pdf_of: 'Download the PDF of %{number}',
     pdf_failed: 'Could not download the invoice',

@@ -29,6 +29,3 @@ export function lastDay(periodEnd: string): string {
   day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
 }
-
-/** Today on the company's clock (YYYY-MM-DD), for a payment received today. */
-export const today = (dayOf: (value: Date) => string) => dayOf(new Date());

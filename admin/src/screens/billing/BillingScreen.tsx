@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { Button, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import { AutocompleteInput, ReferenceInput, useTranslate, type RaRecord } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { AutocompleteInput, useTranslate, type RaRecord } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { invoices } from '../../resources/billing';
-import { companies } from '../../resources/platform';
+import { apiData, client } from '../../providers/apiClient';
 import type { ResourceConfig } from '../../schema/config';
-import { searchFilter } from '../../schema/representation';
 import { SchemaResource } from '../../schema/SchemaResource';
 import { InvoiceActionsContext, InvoiceRowActions, PayDialog, VoidDialog } from './InvoiceActions';
-import { dateCell, moneyCell, NumberCell, PeriodCell, StatusCell } from './InvoiceCells';
+import { dateCell, moneyCell, NumberCell, PeriodCell, ReasonCell, StatusCell } from './InvoiceCells';
 import { InvoiceDialog } from './InvoiceDialog';
 import type { Invoice } from './money';
 import { RevenueCard } from './RevenueCard';
@@ -19,10 +19,21 @@ const config: ResourceConfig = {
   ...invoices,
   cells: {
     invoice_number: NumberCell,
+    reason: ReasonCell,
     period_start: PeriodCell,
     issue_date: dateCell('issue_date'),
     due_date: dateCell('due_date'), total: moneyCell('total'), amount_due: moneyCell('amount_due'), status: StatusCell },
   rowActions: InvoiceRowActions,
+};
+
+/** The company filter: the platform's companies by name (GET /api/auth/companies, which has no filter by ids for a picker). */
+const CompanyFilter = ({ source, label }: { source: string; label: string }) => {
+  const { data } = useQuery({
+    queryKey: ['billing', 'companies'],
+    queryFn: () => apiData(client.GET('/api/auth/companies', { params: { query: { sort: JSON.stringify(['company_name', 'ASC']), range: JSON.stringify([0, 999]) } } })),
+    staleTime: 60_000,
+  });
+  return <AutocompleteInput source={source} label={label} choices={data ?? []} optionText="company_name" optionValue="id" sx={{ minWidth: 220 }} />;
 };
 
 type Open = { kind: 'detail' | 'pay' | 'void'; invoice: Invoice } | { kind: 'settings' } | null;
@@ -38,11 +49,7 @@ export default function BillingScreen() {
   // a payment or a void opened from the details comes back to them
   const [detail, setDetail] = useState<Invoice | null>(null);
   const close = () => setOpen(detail ? { kind: 'detail', invoice: detail } : null);
-  const companyFilter = (
-    <ReferenceInput key="company_id" source="company_id" reference={companies.name}>
-      <AutocompleteInput label={translate('billing.invoices.company')} optionText="company_name" filterToQuery={searchFilter(companies.name)} />
-    </ReferenceInput>
-  );
+  const companyFilter = <CompanyFilter key="company_id" source="company_id" label={translate('billing.invoices.company')} />;
 
   return (
     <InvoiceActionsContext.Provider
@@ -61,14 +68,17 @@ export default function BillingScreen() {
       <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
         {translate('billing.invoices.title')}
       </Typography>
-      <SchemaResource
-        config={config}
-        filters={[companyFilter]}
-        onOpen={(record: RaRecord) => {
-          setDetail(record as unknown as Invoice);
-          setOpen({ kind: 'detail', invoice: record as unknown as Invoice });
-        }}
-      />
+      {/* nine columns and the actions within a laptop's width beside the menu; narrower, the list scrolls inside the screen rather than widening the page */}
+      <Box sx={{ contain: 'inline-size', '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.75 } }}>
+        <SchemaResource
+          config={config}
+          filters={[companyFilter]}
+          onOpen={(record: RaRecord) => {
+            setDetail(record as unknown as Invoice);
+            setOpen({ kind: 'detail', invoice: record as unknown as Invoice });
+          }}
+        />
+      </Box>
       {open?.kind === 'detail' && (
         <InvoiceDialog
           row={open.invoice}

@@ -49,3 +49,9 @@ export const moneyCell =
   (source: 'total' | 'amount_due') =>
   ({ record }: { record: RaRecord }) =>
     text(money(record[source] as string, (record as unknown as Invoice).currency));
+
+/** Why the invoice was issued, in words (a plain text: it is no status). */
+export const ReasonCell = ({ record }: { record: RaRecord }) => {
+  const labels = useLabels(invoices.name);
+  return text(labels.choice('reason', record.reason as string));
+};

@@ -41,7 +41,7 @@ export function RevenueCard() {
   const empty = !!data && months.every((m) => !m.invoiced && !m.collected);
 
   return (
-    <Card variant="outlined" sx={{ mb: 3 }} data-testid="billing-revenue">
+    <Card variant="outlined" sx={{ mb: 3, contain: 'inline-size' }} data-testid="billing-revenue">
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
           {t('title')}

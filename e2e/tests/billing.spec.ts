@@ -41,7 +41,7 @@ async function trialCompanyChoosingStandard(request: APIRequestContext): Promise
   });
   expect(res.status(), await res.text()).toBe(201);
   const chosen = await request.post('/api/packages/subscription', {
-    headers: { Authorization: `Bearer ${await tokenOf(request, owner)}` },
+    headers: { Authorization: `Bearer ${await tokenOf(request, { email: owner.email, password: owner.password })}` },
     data: { package_id: standard, billing_cycle: 'monthly' },
   });
   expect([200, 201], await chosen.text()).toContain(chosen.status());

@@ -9,7 +9,7 @@ import { apiData, client } from '../../providers/apiClient';
 import type { ResourceConfig } from '../../schema/config';
 import { SchemaResource } from '../../schema/SchemaResource';
 import { InvoiceActionsContext, InvoiceRowActions, PayDialog, VoidDialog } from './InvoiceActions';
-import { dateCell, moneyCell, NumberCell, PeriodCell, ReasonCell, StatusCell } from './InvoiceCells';
+import { CompanyCell, dateCell, moneyCell, NumberCell, PeriodCell, ReasonCell, StatusCell } from './InvoiceCells';
 import { InvoiceDialog } from './InvoiceDialog';
 import type { Invoice } from './money';
 import { RevenueCard } from './RevenueCard';
@@ -19,6 +19,7 @@ const config: ResourceConfig = {
   ...invoices,
   cells: {
     invoice_number: NumberCell,
+    company_name: CompanyCell,
     reason: ReasonCell,
     period_start: PeriodCell,
     issue_date: dateCell('issue_date'),

@@ -1,5 +1,5 @@
-import { Typography } from '@mui/material';
-import type { RaRecord } from 'react-admin';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useTranslate, type RaRecord } from 'react-admin';
 import { invoices } from '../../resources/billing';
 import { useFormat } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
@@ -54,4 +54,24 @@ export const moneyCell =
 export const ReasonCell = ({ record }: { record: RaRecord }) => {
   const labels = useLabels(invoices.name);
   return text(labels.choice('reason', record.reason as string));
+};
+
+/**
+ * The company; on a phone's card (the company is its second line) with what the invoice comes to:
+ * its amount due while open, else its total.
+ */
+export const CompanyCell = ({ record }: { record: RaRecord }) => {
+  const translate = useTranslate();
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
+  const invoice = record as unknown as Invoice;
+  if (!phone) return text(invoice.company_name);
+  const open = invoice.status === 'open';
+  return (
+    <Typography component="span" variant="body2">
+      {translate(open ? 'billing.invoices.card_due' : 'billing.invoices.card_total', {
+        company: invoice.company_name,
+        amount: money(open ? invoice.amount_due : invoice.total, invoice.currency),
+      })}
+    </Typography>
+  );
 };

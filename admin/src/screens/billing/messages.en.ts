@@ -21,6 +21,8 @@ export const billingMessages = {
   invoices: {
     title: 'Invoices',
     company: 'Company',
+    card_due: '%{company} · %{amount} due',
+    card_total: '%{company} · %{amount}',
     pdf: 'Download PDF',
     pdf_of: 'Download the PDF of %{number}',
     pdf_failed: 'Could not download the invoice',

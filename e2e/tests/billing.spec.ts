@@ -120,6 +120,11 @@ test.describe('billing', () => {
     await details.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(details).toBeHidden();
 
+    // the PDF, named by its number
+    const download = page.waitForEvent('download');
+    await invoices.row(company).getByRole('button', { name: /^Download the PDF of INV-/ }).click();
+    expect((await download).suggestedFilename()).toMatch(/^INV-[\w-]+\.pdf$/);
+
     const after = await readMrr(page);
     expect(after).toBeCloseTo(before + STANDARD_MONTHLY, 2);
   });
@@ -138,5 +143,61 @@ test.describe('billing', () => {
 
     const after = await readMrr(page);
     expect(after).toBeCloseTo(before + STANDARD_MONTHLY, 2);
+  });
+
+  test("the server's refusals read in its words; an open invoice is voided with a reason; the settings save", async ({ page, request }) => {
+    test.slow();
+    const company = await trialCompanyChoosingStandard(request);
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);
+    await page.goto('/billing');
+    const invoices = new SchemaResourcePage(page, 'billing/invoices');
+    await invoices.root.getByPlaceholder('Search').fill(company);
+    const row = invoices.row(company);
+    await expect(row).toContainText('Open');
+
+    // more than is due: the form sends it, and the server's refusal stands under the amount
+    await row.getByRole('button', { name: /^Record a payment of INV-/ }).click();
+    const pay = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /^Record a payment of INV-/ }) });
+    await pay.getByRole('textbox', { name: 'Amount', exact: true }).fill('100.00');
+    await pay.getByRole('button', { name: 'Record payment', exact: true }).click();
+    await expect(pay.getByText('Amount is more than the 79.00 USD still due on this invoice', { exact: true })).toBeVisible();
+    await pay.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(pay).toBeHidden();
+
+    // Void asks for a reason first
+    await row.getByRole('button', { name: /^Void INV-/ }).click();
+    const confirm = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: /^Void invoice INV-/ }) });
+    await expect(confirm).toContainText(`The invoice of ${company} for ${dollars(STANDARD_MONTHLY)} will no longer be owed`);
+    await confirm.getByRole('button', { name: 'Void invoice', exact: true }).click();
+    await expect(confirm.getByText('A reason is required', { exact: true })).toBeVisible();
+    await confirm.getByRole('textbox', { name: 'Reason', exact: true }).fill('The company chose the plan by mistake');
+    await confirm.getByRole('button', { name: 'Void invoice', exact: true }).click();
+    await expectToast(page, /^Invoice INV-\S+ is void$/);
+    await expect(confirm).toBeHidden();
+    await expect(row).toContainText('Void');
+    await expect(row.getByRole('button', { name: /^(Void|Record a payment of) INV-/ })).toHaveCount(0);
+
+    // the details say why
+    await row.click();
+    const details = page.getByRole('dialog');
+    await expect(details).toContainText('The company chose the plan by mistake');
+    await expect(details.getByRole('table', { name: 'Lines' })).toContainText(dollars(STANDARD_MONTHLY));
+    await details.getByRole('button', { name: 'Close', exact: true }).click();
+
+    // the billing settings: the generated form, filled with the current ones, its rules before sending
+    await page.getByRole('button', { name: 'Billing settings' }).click();
+    const settings = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Billing settings' }) });
+    const currency = settings.getByRole('textbox', { name: 'Currency', exact: true });
+    await expect(currency).toHaveValue(/^[A-Z]{3}$/);
+    const saved = await currency.inputValue();
+    await currency.fill('usd');
+    await settings.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await expect(settings.getByText('Currency must be a three-letter code such as USD', { exact: true })).toBeVisible();
+    await currency.fill(saved);
+    await settings.getByRole('button', { name: 'Save settings', exact: true }).click();
+    await expectToast(page, 'Billing settings saved');
+    await expect(settings).toBeHidden();
   });
 });

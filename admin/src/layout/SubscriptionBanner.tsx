@@ -6,10 +6,10 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
 import { apiData, client } from '../providers/apiClient';
 import { isImpersonating } from '../providers/session';
+import { SUBSCRIPTION_QUERY } from './subscriptionQuery';
 
 const ChangePlanDialog = lazy(() => import('../screens/settings/subscription/ChangePlanDialog'));
 
-export const SUBSCRIPTION_QUERY = 'subscription';
 const SUBSCRIPTION_TAB = '/settings/subscription';
 
 /**

@@ -13,13 +13,13 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
-  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { useNotify, useTranslate } from 'react-admin';
@@ -57,13 +57,9 @@ export const InvoicePdfButton = ({ invoice }: { invoice: Invoice }) => {
     }
   };
   return (
-    <Tooltip title={label}>
-      <span>
-        <IconButton aria-label={label} onClick={download} disabled={busy} size="small">
-          {busy ? <CircularProgress size={18} /> : <PictureAsPdfIcon fontSize="small" />}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <IconButton aria-label={label} title={label} onClick={download} disabled={busy} size="small">
+      {busy ? <CircularProgress size={18} /> : <PictureAsPdfIcon fontSize="small" />}
+    </IconButton>
   );
 };
 
@@ -167,14 +163,26 @@ export const InvoicesCard = () => {
         </Typography>
         {body}
         {!!data && data.total > INVOICES_PAGE && (
-          <TablePagination
-            component="div"
-            count={data.total}
-            page={page}
-            rowsPerPage={INVOICES_PAGE}
-            rowsPerPageOptions={[INVOICES_PAGE]}
-            onPageChange={(_, next) => setPage(next)}
-          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 1, mt: 1 }}>
+            <Typography variant="body2" color="text.secondary">
+              {translate('subscription.invoices.range', {
+                from: page * INVOICES_PAGE + 1,
+                to: Math.min(data.total, (page + 1) * INVOICES_PAGE),
+                total: data.total,
+              })}
+            </Typography>
+            <IconButton aria-label={translate('ra.navigation.previous')} disabled={page === 0} onClick={() => setPage(page - 1)} size="small">
+              <ChevronLeftIcon />
+            </IconButton>
+            <IconButton
+              aria-label={translate('ra.navigation.next')}
+              disabled={(page + 1) * INVOICES_PAGE >= data.total}
+              onClick={() => setPage(page + 1)}
+              size="small"
+            >
+              <ChevronRightIcon />
+            </IconButton>
+          </Box>
         )}
       </CardContent>
     </Card>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../../openapi/schema';
 import { useSession } from '../../../auth/useSession';
-import { SUBSCRIPTION_QUERY } from '../../../layout/SubscriptionBanner';
+import { SUBSCRIPTION_QUERY } from '../../../layout/subscriptionQuery';
 import { apiData, client } from '../../../providers/apiClient';
 import { loadPermissions } from '../../../providers/authProvider';
 

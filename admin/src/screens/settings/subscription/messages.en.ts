@@ -79,7 +79,7 @@ export const subscriptionMessages = {
     download: 'Download invoice %{number} as PDF',
     download_failed: 'Failed to download the invoice',
     statuses: { open: 'Open', paid: 'Paid', void: 'Void', overdue: 'Overdue' },
-    due: 'Due %{date}',
+    range: '%{from}–%{to} of %{total}',
   },
   dialog: {
     title: 'Change plan',

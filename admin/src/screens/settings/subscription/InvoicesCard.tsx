@@ -103,7 +103,7 @@ export const InvoicesCard = () => {
               <InvoicePdfButton invoice={invoice} />
             </Box>
             <Typography variant="body2" color="text.secondary">
-              {format.date(invoice.issue_date)} · {period(invoice.period_start, invoice.period_end)}
+              {translate('subscription.invoices.issued', { date: format.date(invoice.issue_date) })} · {period(invoice.period_start, invoice.period_end)}
             </Typography>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.5 }}>
               <Typography variant="body2">

@@ -32,6 +32,9 @@ export const BillingStatusChip = ({ status }: { status: Subscription['billing_st
   );
 };
 
+/** the Alert's text takes the whole width, so its buttons sit under it (a phone has no room beside it) */
+const ALERT_SX = { '& .MuiAlert-message': { flex: 1, minWidth: 0 } } as const;
+
 type Action = 'cancel' | 'resume' | 'withdraw';
 
 /** Cancel, resume or withdraw a change: the server's sentence as a notification, then the subscription again. */
@@ -61,8 +64,8 @@ const useSubscriptionAction = () => {
   return { busy, run };
 };
 
-const Fact = ({ label, children }: { label: string; children: ReactNode }) => (
-  <Box sx={{ minWidth: 0 }}>
+const Fact = ({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0, gridColumn: wide ? 'span 2' : undefined }}>
     <Typography variant="caption" color="text.secondary" component="div">
       {label}
     </Typography>
@@ -141,7 +144,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
             )
           )}
           {s.current_period_start && s.current_period_end && (
-            <Fact label={translate('subscription.current_period')}>
+            <Fact label={translate('subscription.current_period')} wide>
               {translate('subscription.period', { start: format.date(s.current_period_start), end: renewal })}
             </Fact>
           )}
@@ -164,18 +167,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
             </Alert>
           )}
           {change && (
-            <Alert
-              severity="info"
-              data-testid="pending-invoice"
-              action={
-                <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-                  <InvoicePdfButton invoice={change} />
-                  <Button color="inherit" size="small" onClick={() => setConfirming('withdraw')} disabled={!!busy} startIcon={spinner('withdraw')}>
-                    {translate('subscription.withdraw')}
-                  </Button>
-                </Stack>
-              }
-            >
+            <Alert severity="info" data-testid="pending-invoice" sx={ALERT_SX}>
               <Typography sx={{ fontWeight: 600 }}>{translate('subscription.pending.title')}</Typography>
               <Typography variant="body2">
                 {translate('subscription.pending.text', {
@@ -187,18 +179,16 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
               <Typography variant="body2" data-testid="pending-invoice-total">
                 {translate('subscription.pending.due', { total: formatAmount(change.total, change.currency), date: format.date(change.due_date) })}
               </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
+                <InvoicePdfButton invoice={change} />
+                <Button variant="outlined" color="inherit" size="small" onClick={() => setConfirming('withdraw')} disabled={!!busy} startIcon={spinner('withdraw')}>
+                  {translate('subscription.withdraw')}
+                </Button>
+              </Stack>
             </Alert>
           )}
           {scheduled && (
-            <Alert
-              severity="info"
-              data-testid="scheduled-change"
-              action={
-                <Button color="inherit" size="small" onClick={() => setConfirming('withdraw')} disabled={!!busy} startIcon={spinner('withdraw')}>
-                  {translate('subscription.withdraw')}
-                </Button>
-              }
-            >
+            <Alert severity="info" data-testid="scheduled-change" sx={ALERT_SX}>
               <Typography sx={{ fontWeight: 600 }}>{translate('subscription.scheduled.title')}</Typography>
               <Typography variant="body2">
                 {translate('subscription.scheduled.text', {
@@ -207,6 +197,17 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
                   date: format.date(scheduled.effective_date),
                 })}
               </Typography>
+              <Button
+                variant="outlined"
+                color="inherit"
+                size="small"
+                onClick={() => setConfirming('withdraw')}
+                disabled={!!busy}
+                startIcon={spinner('withdraw')}
+                sx={{ mt: 1 }}
+              >
+                {translate('subscription.withdraw')}
+              </Button>
             </Alert>
           )}
         </Stack>

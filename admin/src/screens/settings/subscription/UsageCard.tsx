@@ -8,9 +8,7 @@ const Meter = ({ label, count, limit }: { label: string; count: number; limit: n
   const unlimited = isUnlimited(limit);
   const share = unlimited || limit === 0 ? 0 : Math.min(100, (count / limit) * 100);
   const full = !unlimited && count >= limit;
-  const text = unlimited
-    ? translate('subscription.usage.used_unlimited', { count })
-    : translate('subscription.usage.of', { count, limit });
+  const text = translate('subscription.usage.of', { count, limit: unlimited ? translate('subscription.usage.unlimited') : limit });
   return (
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
@@ -32,11 +30,6 @@ const Meter = ({ label, count, limit }: { label: string; count: number; limit: n
       >
         <Box sx={{ height: '100%', width: `${share}%`, bgcolor: full ? 'warning.main' : 'primary.main', borderRadius: 4 }} />
       </Box>
-      {unlimited && (
-        <Typography variant="caption" color="text.secondary">
-          {translate('subscription.usage.unlimited')}
-        </Typography>
-      )}
     </Box>
   );
 };

@@ -48,7 +48,6 @@ export const subscriptionMessages = {
     admins: 'Admins',
     of: '%{count} of %{limit}',
     unlimited: 'Unlimited',
-    used_unlimited: '%{count} (unlimited)',
   },
   next_invoice: {
     title: 'Next invoice',
@@ -79,6 +78,7 @@ export const subscriptionMessages = {
     download: 'Download invoice %{number} as PDF',
     download_failed: 'Failed to download the invoice',
     statuses: { open: 'Open', paid: 'Paid', void: 'Void', overdue: 'Overdue' },
+    issued: 'Issued %{date}',
     range: '%{from}–%{to} of %{total}',
   },
   dialog: {

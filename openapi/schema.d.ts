@@ -2763,7 +2763,7 @@ export interface components {
              * @description What
              * @enum {string}
              */
-            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset" | "subscription.requested" | "subscription.approved" | "subscription.rejected";
+            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset" | "subscription.requested" | "subscription.approved" | "subscription.rejected" | "subscription.plan_changed" | "subscription.change_scheduled" | "subscription.change_withdrawn" | "subscription.cancel_scheduled" | "subscription.resumed" | "subscription.renewed" | "subscription.status_changed" | "invoice.issued" | "invoice.reminded" | "invoice.paid" | "invoice.voided" | "payment.recorded";
             method: string | null;
             path: string | null;
             status_code: number | null;
@@ -3444,7 +3444,7 @@ export interface components {
             /** @description Active companies on the package */
             active: number;
             /**
-             * @description Active companies × the package's monthly price
+             * @description Monthly recurring revenue of the active paid subscriptions (an annual one at a twelfth of its price)
              * @example 237.00
              */
             mrr: string;

@@ -16,6 +16,19 @@ export const AUDIT_ACTIONS = [
   'subscription.requested',
   'subscription.approved',
   'subscription.rejected',
+  // billing (modules/billing); jobs record them with no user ("system")
+  'subscription.plan_changed',
+  'subscription.change_scheduled',
+  'subscription.change_withdrawn',
+  'subscription.cancel_scheduled',
+  'subscription.resumed',
+  'subscription.renewed',
+  'subscription.status_changed',
+  'invoice.issued',
+  'invoice.reminded',
+  'invoice.paid',
+  'invoice.voided',
+  'payment.recorded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -78,11 +78,16 @@ for (const viewport of VIEWPORTS) {
       await login.goto();
       await login.signInAndExpectDashboard(owner.email, owner.password);
 
-      // Settings → Subscription: the trial of Standard, no invoices yet
+      // the dashboard's Manage Subscription leads to Settings → Subscription, as its menu entry does
+      await page.getByTestId('subscription-card').getByRole('link', { name: 'Manage Subscription' }).click();
+      await expect(page).toHaveURL(/\/settings\/subscription$/);
       const settings = new SettingsPage(page);
       await settings.goto();
       await settings.open('Subscription');
       await expect(page).toHaveURL(/\/settings\/subscription$/);
+      await expect(settings.menuEntry('Subscription')).toHaveAttribute('aria-current', 'page');
+
+      // the trial of Standard, no invoices yet
       await expect(page.getByRole('heading', { name: 'Subscription', exact: true })).toBeVisible();
       await expect(page.getByTestId('subscription-package')).toHaveText('Standard');
       await expect(page.getByTestId('billing-status')).toHaveText('Trial');
@@ -97,8 +102,10 @@ for (const viewport of VIEWPORTS) {
       await dialog.getByRole('radio', { name: /^Standard\b/ }).check();
       const preview = dialog.getByTestId('plan-preview');
       await expect(preview.getByTestId('plan-preview-message')).toHaveText(expected.message);
-      await expect(preview.getByRole('row', { name: /^Total\b/ })).toContainText(money(expected.total, expected.currency));
-      await page.screenshot({ path: test.info().outputPath(`subscription-preview-${viewport.name}.png`), fullPage: true });
+      const total = preview.getByRole('row', { name: /^Total\b/ });
+      await expect(total).toContainText(money(expected.total, expected.currency));
+      await total.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: test.info().outputPath(`subscription-preview-${viewport.name}.png`) });
 
       await dialog.getByRole('button', { name: 'Confirm change' }).click();
       await expect(dialog).toBeHidden();

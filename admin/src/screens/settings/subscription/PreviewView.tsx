@@ -83,7 +83,7 @@ export const PreviewView = ({ preview }: { preview: Preview }) => {
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Typography color="text.secondary">{translate('subscription.dialog.takes_effect')}:</Typography>
         <Typography sx={{ fontWeight: 600 }} data-testid="plan-preview-effective">
-          {preview.change === 'new_subscription' ? translate('subscription.dialog.once_paid', { date: effective }) : effective}
+          {preview.change === 'new_subscription' ? translate('subscription.dialog.once_paid') : effective}
         </Typography>
       </Box>
       {preview.lines.length > 0 ? (

@@ -95,7 +95,7 @@ export const subscriptionMessages = {
     pick: 'Choose a package to see what it costs and when it applies.',
     preview_failed: 'Failed to preview the change',
     takes_effect: 'Takes effect',
-    once_paid: '%{date}, once the invoice is paid',
+    once_paid: 'Once the invoice is paid',
     no_invoice: 'Nothing to pay now.',
     description: 'Description',
     amount: 'Amount',

@@ -74,6 +74,8 @@ export const InvoicesCard = () => {
   const [page, setPage] = useState(0);
   const { data, error, isPending } = useInvoices(page);
   const money = (invoice: Invoice, value: string) => formatAmount(value, invoice.currency);
+  // a void invoice is owed by no one
+  const due = (invoice: Invoice) => (invoice.status === 'void' ? '—' : money(invoice, invoice.amount_due));
 
   let body;
   if (error) body = <Alert severity="error">{errorMessage(error, translate('subscription.invoices.load_failed'))}</Alert>;
@@ -110,7 +112,7 @@ export const InvoicesCard = () => {
                 {translate('subscription.invoices.total')}: <strong>{money(invoice, invoice.total)}</strong>
               </Typography>
               <Typography variant="body2">
-                {translate('subscription.invoices.amount_due')}: <strong>{money(invoice, invoice.amount_due)}</strong>
+                {translate('subscription.invoices.amount_due')}: <strong>{due(invoice)}</strong>
               </Typography>
             </Box>
           </Box>
@@ -135,7 +137,7 @@ export const InvoicesCard = () => {
               <TableRow key={invoice.id} data-testid="invoice-row">
                 <TableCell sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{invoice.invoice_number}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(invoice.issue_date)}</TableCell>
-                <TableCell>{period(invoice.period_start, invoice.period_end)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{period(invoice.period_start, invoice.period_end)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {money(invoice, invoice.total)}
                 </TableCell>
@@ -143,7 +145,7 @@ export const InvoicesCard = () => {
                   <InvoiceStatusChip invoice={invoice} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {money(invoice, invoice.amount_due)}
+                  {due(invoice)}
                 </TableCell>
                 <TableCell>
                   <InvoicePdfButton invoice={invoice} />

@@ -161,7 +161,8 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
         </Box>
 
         <Stack spacing={1.5} sx={{ mt: 2 }}>
-          {s.cancel_at_period_end && s.current_period_end && (
+          {/* the server's billing notice says it when it has one */}
+          {s.cancel_at_period_end && s.current_period_end && !s.billing_notice && (
             <Alert severity="warning" data-testid="subscription-cancelling">
               {translate('subscription.cancelling', { date: renewal })}
             </Alert>

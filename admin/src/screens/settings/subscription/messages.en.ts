@@ -3,7 +3,6 @@ export const subscriptionMessages = {
   title: 'Subscription',
   subtitle: "Your company's package, billing and invoices.",
   load_failed: 'Failed to load the subscription',
-  plan: 'Plan',
   package: 'Package',
   cycle: 'Billing cycle',
   status: 'Status',

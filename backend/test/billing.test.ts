@@ -306,6 +306,12 @@ describe('subscriptions and billing', () => {
       const res = await t.http().put(`/api/auth/companies/${c.company.id}`).set(bearer(superadmin)).send({ subscription_status: 'cancelled' });
       expect(res.status).toBe(200);
       expect(await stored(c)).toMatchObject({ subscription_status: 'cancelled', billing_status: 'cancelled' });
+      const [audit] = await t.em().execute(
+        `select user_email, details from audit_logs where company_id = ? and action = 'subscription.status_changed'`,
+        [c.company.id],
+      );
+      expect(audit.details).toEqual({ billing_status: { from: 'active', to: 'cancelled' } });
+      expect(audit.user_email).toMatch(/^superadmin/);
     });
   });
 

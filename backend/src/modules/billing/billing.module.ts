@@ -6,13 +6,22 @@ import { BillingController } from './billing.controller';
 import { BillingClock } from './clock';
 import { BillingSettingsService } from './billing-settings.service';
 import { InvoicesService } from './invoices.service';
+import { ManualPaymentProvider, PAYMENT_PROVIDERS } from './payment-provider';
 import { SubscriptionController } from './subscription.controller';
 import { SubscriptionService } from './subscription.service';
 
 @Module({
   imports: [PackagesModule, AuditModule, NotificationsModule],
   controllers: [SubscriptionController, BillingController],
-  providers: [BillingClock, BillingSettingsService, InvoicesService, SubscriptionService],
+  providers: [
+    BillingClock,
+    BillingSettingsService,
+    InvoicesService,
+    SubscriptionService,
+    ManualPaymentProvider,
+    // the providers that take payments: a card provider joins this list when its keys are set
+    { provide: PAYMENT_PROVIDERS, useFactory: (manual: ManualPaymentProvider) => [manual], inject: [ManualPaymentProvider] },
+  ],
   exports: [BillingClock, InvoicesService, SubscriptionService],
 })
 export class BillingModule {}

@@ -435,6 +435,22 @@ describe('subscriptions and billing', () => {
     });
   });
 
+  describe("the company's tax rate", () => {
+    it('is set by the superadmin on the company, refused in words out of range, and used by the next invoice', async () => {
+      const c = await trialCompany(5);
+      const put = (tax_rate: unknown) => t.http().put(`/api/auth/companies/${c.company.id}`).set(bearer(superadmin)).send({ tax_rate });
+      const bad = await put('120');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual([{ field: 'tax_rate', message: 'Tax rate must be a percent from 0 to 100 with at most 2 decimals' }]);
+      const ok = await put(8.5);
+      expect(ok.status).toBe(200);
+      expect(ok.body.data).toMatchObject({ tax_rate: '8.50', billing_status: 'trialing' });
+      const inv = (await choose(c.tokens.company_admin, { package_id: ids.standard })).body.data.invoice;
+      // 79.00 × 8.5 % = 6.715 → 6.72
+      expect(inv).toMatchObject({ subtotal: '79.00', tax_rate: '8.50', tax: '6.72', total: '85.72' });
+    });
+  });
+
   describe('billing settings', () => {
     it('lets the superadmin change the due days and the currency of new invoices, in words when refused', async () => {
       const bad = await t.http().put('/api/billing/settings').set(bearer(superadmin)).send({ currency: 'euro', due_days: -1 });

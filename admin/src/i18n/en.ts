@@ -5,6 +5,7 @@ import { employeesMessages } from '../screens/employees/messages.en';
 import { positionsMessages } from '../screens/positions/messages.en';
 import { monitoringMessages } from '../screens/operational-monitoring/messages.en';
 import { settingsMessages } from '../screens/settings/messages.en';
+import { subscriptionMessages } from '../screens/settings/subscription/messages.en';
 import { companiesMessages } from '../screens/companies/messages.en';
 import { packagesMessages } from '../screens/packages/messages.en';
 import { billingMessages } from '../screens/billing/messages.en';
@@ -29,6 +30,7 @@ export const messages = {
   company_dashboard: companyDashboardMessages,
   employee_home: employeeHomeMessages,
   ...settingsMessages,
+  subscription: subscriptionMessages,
   monitoring: monitoringMessages,
   payroll: payrollMessages,
   companies: companiesMessages,

@@ -26,6 +26,7 @@ export const ADMIN_ROUTES = [
   '/packages/*',
   '/admin/*',
   '/analytics',
+  '/billing',
   '/hr/*',
   '/settings',
   '/settings/*',

@@ -34,6 +34,7 @@ export interface NewCompanyData {
   package_id?: number;
   subscription_status?: SubscriptionStatus;
   trial_ends_at?: Date | null;
+  tax_rate?: string;
 }
 
 export interface NewAdminData {
@@ -287,6 +288,7 @@ export class CompaniesService {
       subscription_plan: pkg.package_code,
       subscription_status: data.subscription_status ?? 'active',
       trial_ends_at: data.trial_ends_at ?? null,
+      tax_rate: data.tax_rate ?? '0.00',
     });
     // a trial is trialing; a company the platform creates active starts its first period today
     company.billing_status = billingStatusFor(company.subscription_status, { billing_status: 'active', trial_ends_at: company.trial_ends_at });

@@ -124,6 +124,7 @@ test.describe('billing', () => {
 
     const company = await trialCompanyChoosingStandard(request);
     await payOnBilling(page, company);
+    await page.screenshot({ path: test.info().outputPath('billing-desktop.png'), fullPage: true });
 
     // the details: the line and the payment
     const invoices = new SchemaResourcePage(page, 'billing/invoices');
@@ -164,6 +165,9 @@ test.describe('billing', () => {
     await login.goto();
     await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);
     await openMenuEntry(page, 'Billing');
+    // the server answers /billing with the console too: a reload stays on Billing
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
     const invoices = new SchemaResourcePage(page, 'billing/invoices');
     await invoices.root.getByPlaceholder('Search').fill(company);
     const row = invoices.row(company);

@@ -4,7 +4,7 @@ import { invoices } from '../../resources/billing';
 import { useFormat } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { StatusChip } from '../../schema/StatusChip';
-import { lastDay, money, type Invoice } from './money';
+import { money, periodText, type Invoice } from './money';
 
 const text = (content: string) => (
   <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
@@ -20,18 +20,6 @@ export const InvoiceStatus = ({ invoice }: { invoice: Pick<Invoice, 'status' | '
 };
 
 export const StatusCell = ({ record }: { record: RaRecord }) => <InvoiceStatus invoice={record as unknown as Invoice} />;
-
-const RANGE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const day = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`);
-
-/** A period in words, its last day included: Nov 26 – Dec 25, 2026. */
-export function periodText(start: string, end: string): string {
-  try {
-    return RANGE.formatRange(day(start), day(lastDay(end)));
-  } catch {
-    return `${start} – ${lastDay(end)}`;
-  }
-}
 
 export const PeriodCell = ({ record }: { record: RaRecord }) => text(periodText(record.period_start as string, record.period_end as string));
 

@@ -27,8 +27,8 @@ import { invoices, payments } from '../../resources/billing';
 import { useFormat } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { canPay, canVoid, usePdf } from './InvoiceActions';
-import { InvoiceStatus, periodText } from './InvoiceCells';
-import { money, type Invoice } from './money';
+import { InvoiceStatus } from './InvoiceCells';
+import { money, periodText, type Invoice } from './money';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ mt: 3 }}>

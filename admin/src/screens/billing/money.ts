@@ -29,3 +29,15 @@ export function lastDay(periodEnd: string): string {
   day.setUTCDate(day.getUTCDate() - 1);
   return day.toISOString().slice(0, 10);
 }
+
+const RANGE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const day = (value: string) => new Date(`${value.slice(0, 10)}T00:00:00Z`);
+
+/** A period in words, its last day included: Nov 26 – Dec 25, 2026. */
+export function periodText(start: string, end: string): string {
+  try {
+    return RANGE.formatRange(day(start), day(lastDay(end)));
+  } catch {
+    return `${start} – ${lastDay(end)}`;
+  }
+}

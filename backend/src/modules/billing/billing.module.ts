@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PackagesModule } from '../packages/packages.module';
 import { BillingController } from './billing.controller';
+import { BillingJobsService } from './billing-jobs.service';
 import { BillingClock } from './clock';
 import { BillingSettingsService } from './billing-settings.service';
 import { InvoicesService } from './invoices.service';
@@ -12,7 +13,7 @@ import { SubscriptionService } from './subscription.service';
 @Module({
   imports: [PackagesModule, AuditModule, NotificationsModule],
   controllers: [SubscriptionController, BillingController],
-  providers: [BillingClock, BillingSettingsService, InvoicesService, SubscriptionService],
+  providers: [BillingClock, BillingSettingsService, InvoicesService, SubscriptionService, BillingJobsService],
   exports: [BillingClock, InvoicesService, SubscriptionService],
 })
 export class BillingModule {}

@@ -1,5 +1,7 @@
+import { Client } from 'pg';
 import { BillingJobsService } from '../src/modules/billing/billing-jobs.service';
 import { createTestApp, type TestApp } from './support/app';
+import { testDatabaseUrl } from './support/database';
 import { bearer, createCompany, unique, type CompanyFixture } from './support/fixtures';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -379,5 +381,26 @@ describe('billing jobs: renewal and dunning', () => {
     // numbered in company order within each reservation; every company's invoice totals 149.00 + 14.90
     const totals = await sql<{ total: string }>(`select distinct total::text from invoices where company_id in (${ids.join(',')})`);
     expect(totals).toEqual([{ total: '163.90' }]);
+    await sql(`update companies set current_period_end = null, billing_status = 'cancelled' where company_code like ?`, [`${code}-%`]);
+  });
+
+  (onPostgres ? it : it.skip)('leaves a company another transaction holds to a later run, which renews it once', async () => {
+    const held = await createCompany(t, 'Held');
+    await subscribe(held.company.id, { package: 'basic', start: '2047-01-05', end: '2047-02-05' });
+    const other = new Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from companies where id = $1 for update', [held.company.id]);
+      await jobs.renew(at('2047-02-05T12:00:00Z'));
+      expect(await invoices(held.company.id)).toEqual([]);
+      await other.query('commit');
+    } finally {
+      await other.end();
+    }
+    await jobs.renew(at('2047-02-05T13:00:00Z'));
+    await jobs.renew(at('2047-02-05T14:00:00Z'));
+    expect((await invoices(held.company.id)).map((i) => i.period_start)).toEqual(['2047-02-05']);
+    await expectGapless(2047);
   });
 });

@@ -33,6 +33,8 @@ export interface RenewalResult {
   cancelled: number;
   /** renewal invoices issued (a free package issues none) */
   invoices: number;
+  /** invoice e-mails queued (one per active company admin) */
+  notices: number;
 }
 
 export interface DunningResult {
@@ -104,18 +106,20 @@ export class BillingJobsService {
   async renew(now: Date): Promise<RenewalResult> {
     return this.orm.em.fork().transactional(async (em) => {
       const settings = await this.settings.get(em);
-      const result: RenewalResult = { passes: 0, renewed: 0, cancelled: 0, invoices: 0 };
+      const result: RenewalResult = { passes: 0, renewed: 0, cancelled: 0, invoices: 0, notices: 0 };
       for (let pass = 0; pass < MAX_RENEWAL_PASSES; pass++) {
         const claimed = await this.claimPeriods(em, now);
         if (!claimed.length) break;
         result.passes++;
         result.cancelled += claimed.filter((c) => c.cancel).length;
         result.renewed += claimed.filter((c) => !c.cancel).length;
-        result.invoices += await this.issueRenewalInvoices(
+        const issued = await this.issueRenewalInvoices(
           em,
           claimed.filter((c) => c.billable),
           settings,
         );
+        result.invoices += issued.invoices;
+        result.notices += issued.notices;
       }
       return result;
     });
@@ -192,8 +196,8 @@ export class BillingJobsService {
     em: EntityManager,
     billable: Claimed[],
     settings: { currency: string; due_days: number },
-  ): Promise<number> {
-    if (!billable.length) return 0;
+  ): Promise<{ invoices: number; notices: number }> {
+    if (!billable.length) return { invoices: 0, notices: 0 };
     const perYear = new Map<number, number>();
     for (const c of billable) perYear.set(c.year, (perYear.get(c.year) ?? 0) + 1);
     const years = [...perYear.keys()].sort((a, b) => a - b);
@@ -244,7 +248,7 @@ export class BillingJobsService {
       // the numbers reserved must all be used, or the sequence would have a gap: roll back
       throw new Error(`renewal: ${billable.length} invoices numbered, ${rows.length} issued`);
     }
-    await queueBillingNotices(
+    const notices = await queueBillingNotices(
       this.notifications,
       em,
       `select i.company_id,
@@ -256,7 +260,7 @@ export class BillingJobsService {
         where i.id = any(?::int[])`,
       [intArray(rows.map((r) => r.id))],
     );
-    return rows.length;
+    return { invoices: rows.length, notices };
   }
 
   /**

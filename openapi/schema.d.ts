@@ -3444,7 +3444,7 @@ export interface components {
             /** @description Active companies on the package */
             active: number;
             /**
-             * @description Active companies × the package's monthly price
+             * @description Monthly recurring revenue of the active paid subscriptions (an annual one at a twelfth of its price)
              * @example 237.00
              */
             mrr: string;

@@ -166,7 +166,7 @@ describe('plan-based access', () => {
   });
 
   describe('subscription state', () => {
-    const setState = (c: CompanyFixture, state: Partial<Pick<Company, 'subscription_status' | 'trial_ends_at'>>) =>
+    const setState = (c: CompanyFixture, state: Partial<Pick<Company, 'subscription_status' | 'trial_ends_at' | 'billing_status'>>) =>
       t.em().nativeUpdate(Company, { id: c.company.id }, state);
 
     it('a company whose trial ended reads but does not write (402), and says why', async () => {
@@ -217,29 +217,34 @@ describe('plan-based access', () => {
       expect(sub.body.data).toMatchObject({ state: 'trial', trial_days_left: 3, write_blocked_reason: null });
     });
 
-    it('a chosen package, once the platform approves it, ends the trial and lets the company write again', async () => {
+    it('a chosen package, once its invoice is paid, ends the trial and lets the company write again', async () => {
       const c = await createCompany(t, 'Chooser');
       await setState(c, { trial_ends_at: new Date(Date.now() - DAY) });
       const standard = (await t.em().execute(`select id from packages where package_code = 'standard'`))[0].id;
       const res = await t.http().post('/api/packages/subscription').set(bearer(c.tokens.company_admin)).send({ package_id: standard });
       expect(res.status).toBe(200);
-      expect(res.body.message).toBe('Your request for the Standard package was sent; a platform administrator will confirm it.');
-      expect(res.body.data).toMatchObject({ subscription_plan: 'enterprise', state: 'trial_ended' });
+      expect(res.body.message).toMatch(/^Invoice INV-\d{4}-\d{6} of 79\.00 USD for the Standard package \(monthly\) was issued: the plan applies as soon as it is paid$/);
+      expect(res.body.data.subscription).toMatchObject({ subscription_plan: 'enterprise', state: 'trial_ended' });
       expect(await status('post', 'employees', c.tokens.company_admin)).toBe(402);
-      const approve = (id: number) => t.http().post(`/api/packages/plan-requests/${id}/approve`).set(bearer(superadmin)).send({});
-      expect((await approve(res.body.data.pending_request.id)).status).toBe(200);
+      const pay = (invoice: { id: number; amount_due: string }) =>
+        t.http().post(`/api/billing/invoices/${invoice.id}/payments`).set(bearer(superadmin))
+          .send({ amount: invoice.amount_due, paid_on: new Date().toISOString().slice(0, 10), method: 'bank_transfer' });
+      expect((await pay(res.body.data.invoice)).status).toBe(200);
       const sub = await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin));
-      expect(sub.body.data).toMatchObject({ subscription_plan: 'standard', state: 'active', trial_ends_at: null, write_blocked_reason: null });
+      expect(sub.body.data).toMatchObject({ subscription_plan: 'standard', state: 'active', billing_status: 'active', trial_ends_at: null, write_blocked_reason: null });
       expect(await status('post', 'employees', c.tokens.company_admin)).toBe(201);
       expect(await modulesOf(c.tokens.company_admin)).not.toContain('hr');
 
-      // a cancelled subscription is active again
-      await setState(c, { subscription_status: 'cancelled' });
+      // a cancelled subscription is active again once the new plan is paid
+      await setState(c, { subscription_status: 'cancelled', billing_status: 'cancelled' });
       const premium = (await t.em().execute(`select id from packages where package_code = 'premium'`))[0].id;
       const again = await t.http().post('/api/packages/subscription').set(bearer(c.tokens.company_admin)).send({ package_id: premium });
-      expect(again.body.data.subscription_status).toBe('cancelled');
-      await approve(again.body.data.pending_request.id);
-      expect((await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin))).body.data.subscription_status).toBe('active');
+      expect(again.body.data.subscription.subscription_status).toBe('cancelled');
+      await pay(again.body.data.invoice);
+      expect((await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin))).body.data).toMatchObject({
+        subscription_status: 'active',
+        subscription_plan: 'premium',
+      });
     });
 
     it('refuses to choose a package when suspended, inactive or too small, and to the other roles', async () => {

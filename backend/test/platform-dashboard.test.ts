@@ -16,27 +16,38 @@ describe('GET /api/dashboard/platform', () => {
   });
   afterAll(() => t.close());
 
-  it('answers Total Companies, Active Clients, Total Users and MRR (active companies × their monthly price)', async () => {
+  it('answers Total Companies, Active Clients, Total Users and MRR (active paid subscriptions, an annual one at a twelfth)', async () => {
+    const before = (await t.http().get('/api/dashboard/platform').set(bearer(superadmin))).body.data;
     const inTrial = await createCompany(t, 'Trial');
-    await t.em().nativeUpdate(Company, { id: inTrial.company.id }, { trial_ends_at: new Date(Date.now() + 86400_000) });
+    await t.em().nativeUpdate(Company, { id: inTrial.company.id }, { trial_ends_at: new Date(Date.now() + 86400_000), billing_status: 'trialing' });
     const suspended = await createCompany(t, 'Suspended');
-    await t.em().nativeUpdate(Company, { id: suspended.company.id }, { subscription_status: 'suspended' });
+    await t.em().nativeUpdate(Company, { id: suspended.company.id }, { subscription_status: 'suspended', billing_status: 'suspended' });
+    const pastDue = await createCompany(t, 'Late');
+    await t.em().nativeUpdate(Company, { id: pastDue.company.id }, { billing_status: 'past_due' });
+    const annual = await createCompany(t, 'Annual');
+    const standard = (await t.em().execute(`select id from packages where package_code = 'standard'`))[0].id;
+    await t.em().nativeUpdate(Company, { id: annual.company.id }, { billing_cycle: 'annual', package: standard, subscription_plan: 'standard' });
 
     const res = await t.http().get('/api/dashboard/platform').set(bearer(superadmin));
     expect(res.status).toBe(200);
     const d = res.body.data;
-    expect(d.total_companies).toBeGreaterThanOrEqual(3);
+    expect(d.total_companies).toBe(before.total_companies + 4);
     expect(d.active_clients).toBeLessThan(d.total_companies);
-    expect(d.trial_companies).toBeGreaterThanOrEqual(1);
+    expect(d.trial_companies).toBe(before.trial_companies + 1);
     expect(d.total_users).toBeGreaterThanOrEqual(6);
-    // the spec's prices per plan
-    const price = Object.fromEntries(d.plans.map((p: any) => [p.package_code, cents(p.mrr) / Math.max(p.active, 1)]));
+    // the trial, the suspended and the past-due companies add nothing; the annual Standard one 790.00 / 12 = 65.83
+    expect(cents(d.mrr) - cents(before.mrr)).toBe(6583);
     const byCode = Object.fromEntries(d.plans.map((p: any) => [p.package_code, p]));
-    expect(byCode.enterprise.active).toBeGreaterThanOrEqual(2);
-    expect(price.enterprise).toBe(29900);
-    expect(cents(byCode.basic.mrr)).toBe(byCode.basic.active * 2900);
-    expect(cents(byCode.standard.mrr)).toBe(byCode.standard.active * 7900);
-    expect(cents(byCode.premium.mrr)).toBe(byCode.premium.active * 14900);
+    const beforeByCode = Object.fromEntries(before.plans.map((p: any) => [p.package_code, p]));
+    expect(cents(byCode.standard.mrr) - cents(beforeByCode.standard.mrr)).toBe(6583);
+    expect(byCode.enterprise.mrr).toBe(beforeByCode.enterprise.mrr);
+    // every figure from the stored subscriptions, worked out here
+    const rows = await t.em().execute<Array<{ billing_cycle: string; monthly_price: string; annual_price: string }>>(
+      `select c.billing_cycle, p.monthly_price, p.annual_price from companies c join packages p on p.id = c.package_id
+        where c.billing_status = 'active' and c.trial_ends_at is null`,
+    );
+    const expected = rows.reduce((n, r) => n + (r.billing_cycle === 'annual' ? Math.round(cents(r.annual_price) / 12) : cents(r.monthly_price)), 0);
+    expect(cents(d.mrr)).toBe(expected);
     expect(cents(d.mrr)).toBe(d.plans.reduce((n: number, p: any) => n + cents(p.mrr), 0));
     expect(d.active_clients).toBe(d.plans.reduce((n: number, p: any) => n + p.active, 0));
     expect(d.total_companies).toBe(d.plans.reduce((n: number, p: any) => n + p.companies, 0));

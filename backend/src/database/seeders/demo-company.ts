@@ -1,3 +1,4 @@
+import { companyToday, periodEnd } from '../../modules/billing/subscription-state';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../modules/companies/company.entity';
 import { Department } from '../../modules/departments/department.entity';
@@ -60,7 +61,11 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
     subscription_plan: enterprise.package_code,
     subscription_status: 'active',
     time_zone: 'America/New_York',
+    billing_status: 'active',
+    billing_cycle: 'monthly',
   });
+  company.current_period_start = companyToday(company.time_zone, new Date());
+  company.current_period_end = periodEnd(company.current_period_start, 'monthly');
   const departments = new Map(
     DEPARTMENTS.map((d) => [
       d.code,

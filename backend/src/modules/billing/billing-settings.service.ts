@@ -14,18 +14,19 @@ const toDto = (s: BillingSettings): BillingSettingsDto => ({
   seller_tax_id: s.seller_tax_id ?? null,
 });
 
-/** The platform's billing settings (one row; created with defaults when missing). */
+/** The platform's billing settings (one row). */
 @Injectable()
 export class BillingSettingsService {
   constructor(private readonly em: EntityManager) {}
 
+  /** The settings (the migration writes the row; reads never write, so they work in read-only transactions). */
   async get(em: EntityManager = this.em): Promise<BillingSettingsDto> {
-    await em.execute(`insert into billing_settings (id) values (1) on conflict (id) do nothing`);
-    return toDto(await em.findOneOrFail(BillingSettings, { id: 1 }, { refresh: true }));
+    const row = await em.findOne(BillingSettings, { id: 1 }, { refresh: true });
+    return toDto(row ?? new BillingSettings());
   }
 
   async update(dto: UpdateBillingSettingsDto): Promise<BillingSettingsDto> {
-    await this.get();
+    await this.em.execute(`insert into billing_settings (id) values (1) on conflict (id) do nothing`);
     const fields = Object.fromEntries(Object.entries(dto).filter(([, v]) => v !== undefined));
     if (Object.keys(fields).length) await this.em.nativeUpdate(BillingSettings, { id: 1 }, { ...fields, updated_at: new Date() });
     return this.get();

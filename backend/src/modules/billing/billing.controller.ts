@@ -28,7 +28,7 @@ import { BillingSettingsService } from './billing-settings.service';
 import { INVOICE_LIST, InvoicesService } from './invoices.service';
 import { renderInvoice } from './invoice.pdf';
 
-const who = (ctx: AuthContext, req: FastifyRequest) => ({ ctx, ip: req.ip, path: req.url.split('?')[0] });
+const who = (ctx: AuthContext, req: FastifyRequest) => ({ ctx, ip: req.ip, path: req.url.split('?')[0], method: req.method });
 
 /**
  * Invoices and payments. A company admin sees their company's invoices; the superadmin sees every

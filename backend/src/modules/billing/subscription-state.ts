@@ -47,3 +47,6 @@ export function companyToday(zone: string, now: Date): string {
 /** The price of a package for a billing cycle. */
 export const priceOf = (pkg: Pick<Package, 'monthly_price' | 'annual_price'>, cycle: BillingCycle): string =>
   cycle === 'annual' ? pkg.annual_price : pkg.monthly_price;
+
+/** "2026-12-10" → "10 December 2026", for messages and e-mails. */
+export const inWords = (date: string): string => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLLL yyyy');

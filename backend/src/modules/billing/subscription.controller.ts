@@ -16,7 +16,7 @@ import { ChoosePlanResultDto, SubscriptionResponseDto } from '../packages/dto/pa
 import { ChoosePlanDto, PlanChangePreviewDto } from './dto/billing.dto';
 import { SubscriptionService } from './subscription.service';
 
-const who = (ctx: AuthContext, req: FastifyRequest) => ({ ctx, ip: req.ip, path: req.url.split('?')[0] });
+const who = (ctx: AuthContext, req: FastifyRequest) => ({ ctx, ip: req.ip, path: req.url.split('?')[0], method: req.method });
 
 /** The caller's company's subscription: what it is on, and changing, cancelling or resuming it. */
 @ApiTags('packages')

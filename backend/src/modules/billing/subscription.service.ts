@@ -1,25 +1,460 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
+import { badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
+import { Company, type BillingCycle } from '../companies/company.entity';
 import type { ChoosePlanResultDto, SubscriptionResponseDto } from '../packages/dto/package.dto';
-import type { BillingCycle } from '../companies/company.entity';
-import type { PlanChangePreviewDto } from './dto/billing.dto';
-import type { Actor } from './invoices.service';
+import { Package } from '../packages/package.entity';
+import { PackagesService } from '../packages/packages.service';
+import { PlanService, WRITE_BLOCKED } from '../permissions/plan.service';
+import { BillingSettingsService } from './billing-settings.service';
+import { BillingClock } from './clock';
+import type { InvoiceLineDto, NextInvoiceDto, PlanChangePreviewDto } from './dto/billing.dto';
+import { Invoice } from './invoice.entity';
+import { invoiceFigures, InvoicesService, type Actor, type NewLine } from './invoices.service';
+import { fromCents, prorate, toCents } from './money';
+import {
+  assignPackage,
+  companyToday,
+  daysBetween,
+  inWords,
+  periodEnd,
+  priceOf,
+  setBillingStatus,
+} from './subscription-state';
 
+const DAY_MS = 86_400_000;
+
+type Change = PlanChangePreviewDto['change'];
+
+/** What choosing a package does, worked out with the company's row locked (or read, for a preview). */
+interface Plan {
+  change: Change;
+  effective_date: string;
+  lines: NewLine[];
+  /** the period the invoice pays for */
+  period: { start: string; end: string } | null;
+}
+
+const lineDto = (l: NewLine, i: number): InvoiceLineDto => ({
+  line_no: i + 1,
+  kind: l.kind,
+  description: l.description,
+  period_start: l.period_start,
+  period_end: l.period_end,
+  amount: fromCents(l.amount),
+});
+
+/**
+ * The company's subscription: its state, and changing it. From a trial, a cancelled or a free
+ * subscription a paid package is a new subscription: an invoice now, the package once it is paid.
+ * On a paid subscription an upgrade applies now with a prorated invoice (credit for the unused
+ * part of the old package, charge for the rest of the period on the new one) and a downgrade at
+ * the period end, if the company fits the package's limits. Each change holds the company's row
+ * lock, so concurrent choices apply one after the other.
+ */
 @Injectable()
 export class SubscriptionService {
-  current(_ctx: AuthContext): Promise<SubscriptionResponseDto> {
-    throw new Error('todo');
+  constructor(
+    private readonly em: EntityManager,
+    private readonly plans: PlanService,
+    private readonly packages: PackagesService,
+    private readonly invoices: InvoicesService,
+    private readonly settings: BillingSettingsService,
+    private readonly clock: BillingClock,
+  ) {}
+
+  async current(ctx: AuthContext): Promise<SubscriptionResponseDto> {
+    const companyId = this.companyOf(ctx);
+    const company = await this.em.findOne(Company, { id: companyId }, { populate: ['package', 'scheduled_package'], filters: false });
+    if (!company) throw notFound('Company');
+    const now = this.clock.now();
+    const today = companyToday(company.time_zone, now);
+    const [plan, usage, settings, pendingRows, open] = await Promise.all([
+      this.plans.plan(companyId),
+      this.packages.usage(companyId),
+      this.settings.get(),
+      this.em.execute<Array<{ id: number }>>(
+        `select id from invoices where company_id = ? and status = 'open' and reason = 'new_subscription'`,
+        [companyId],
+      ),
+      this.em.execute<Array<{ amount_due: string; overdue_since: string | null; overdue_number: string | null; overdue_due: string | null }>>(
+        `select coalesce(sum(total - amount_paid), 0)::text as amount_due,
+                min(due_date) filter (where due_date < ?)::text as overdue_since,
+                (array_agg(invoice_number order by due_date) filter (where due_date < ?))[1] as overdue_number,
+                (array_agg((total - amount_paid)::text order by due_date) filter (where due_date < ?))[1] as overdue_due
+           from invoices where company_id = ? and status = 'open'`,
+        [today, today, today, companyId],
+      ),
+    ]);
+    const pkg = company.package;
+    const state = plan?.state ?? 'active';
+    const trialEndsAt = company.trial_ends_at ?? null;
+    const pending = pendingRows[0] ? await this.invoices.get({ ...ctx, companyId }, pendingRows[0].id) : null;
+    const { overdue_since, overdue_number, overdue_due } = open[0];
+    const scheduled = company.scheduled_package ?? null;
+    return {
+      company_id: company.id,
+      company_name: company.company_name,
+      package: {
+        id: pkg.id,
+        package_code: pkg.package_code,
+        package_name: pkg.package_name,
+        monthly_price: pkg.monthly_price,
+        annual_price: pkg.annual_price,
+        max_employees: pkg.max_employees,
+        max_admins: pkg.max_admins,
+      },
+      subscription_plan: company.subscription_plan,
+      subscription_status: company.subscription_status,
+      trial_ends_at: trialEndsAt,
+      state,
+      trial_days_left: state === 'trial' && trialEndsAt ? Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS)) : null,
+      write_blocked_reason: state === 'trial_ended' || state === 'suspended' || state === 'cancelled' ? WRITE_BLOCKED[state] : null,
+      modules: [...(plan?.modules ?? [])],
+      features: [...(plan?.features ?? [])].sort(),
+      employees_count: usage.employees,
+      admins_count: usage.admins,
+      billing_cycle: company.billing_cycle,
+      billing_status: company.billing_status,
+      current_period_start: company.current_period_start ?? null,
+      current_period_end: company.current_period_end ?? null,
+      cancel_at_period_end: company.cancel_at_period_end,
+      scheduled_change:
+        scheduled && company.current_period_end
+          ? {
+              package_id: scheduled.id,
+              package_name: scheduled.package_name,
+              billing_cycle: company.scheduled_billing_cycle ?? company.billing_cycle,
+              effective_date: company.current_period_end,
+            }
+          : null,
+      pending_invoice: pending,
+      next_invoice: this.nextInvoice(company, settings.currency),
+      amount_due: open[0].amount_due,
+      overdue_since,
+      billing_notice: this.notice(company, settings.currency, settings.grace_days, overdue_since, overdue_number, overdue_due),
+      tax_rate: company.tax_rate,
+      currency: settings.currency,
+    };
   }
-  preview(_ctx: AuthContext, _packageId: number, _cycle: BillingCycle): Promise<PlanChangePreviewDto> {
-    throw new Error('todo');
+
+  async preview(ctx: AuthContext, packageId: number, cycle: BillingCycle): Promise<PlanChangePreviewDto> {
+    const company = await this.em.findOne(Company, { id: this.companyOf(ctx) }, { populate: ['package'], filters: false });
+    if (!company) throw notFound('Company');
+    const pkg = await this.availablePackage(this.em, packageId);
+    const plan = await this.plan(this.em, company, pkg, cycle);
+    const settings = await this.settings.get();
+    const { subtotal, tax, total } = invoiceFigures(plan.lines, company.tax_rate);
+    return {
+      change: plan.change,
+      package_id: pkg.id,
+      package_name: pkg.package_name,
+      billing_cycle: cycle,
+      effective_date: plan.effective_date,
+      lines: plan.lines.map(lineDto),
+      subtotal: fromCents(subtotal),
+      tax_rate: company.tax_rate,
+      tax: fromCents(tax),
+      total: fromCents(total),
+      currency: settings.currency,
+      message: this.message(plan, pkg, cycle, fromCents(total), settings.currency, null),
+    };
   }
-  choose(_a: Actor, _packageId: number, _cycle: BillingCycle): Promise<{ result: ChoosePlanResultDto; message: string }> {
-    throw new Error('todo');
+
+  async choose(a: Actor, packageId: number, cycle: BillingCycle): Promise<{ result: ChoosePlanResultDto; message: string }> {
+    const companyId = this.companyOf(a.ctx);
+    const { message, invoiceId } = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const company = await this.lockCompany(tx, companyId);
+      const pkg = await this.availablePackage(tx, packageId);
+      const plan = await this.plan(tx, company, pkg, cycle);
+      const today = this.today(company);
+      const settings = await this.settings.get(tx);
+      const before = { package: company.subscription_plan, billing_cycle: company.billing_cycle };
+      let invoice: Invoice | null = null;
+      if (plan.change === 'new_subscription' || plan.change === 'free') await this.voidPending(tx, company, 'Replaced by a newer choice', a);
+      if (plan.change === 'free') {
+        assignPackage(company, pkg);
+        this.startPeriod(company, cycle, today);
+        company.trial_ends_at = null;
+        setBillingStatus(company, 'active');
+      } else if (plan.change === 'downgrade') {
+        company.scheduled_package = pkg;
+        company.scheduled_billing_cycle = cycle;
+      } else if (plan.change === 'upgrade') {
+        assignPackage(company, pkg);
+        if (cycle !== company.billing_cycle) this.startPeriod(company, cycle, today);
+        company.scheduled_package = null;
+        company.scheduled_billing_cycle = null;
+      }
+      await tx.flush();
+      if (plan.lines.length && plan.period) {
+        invoice = await this.invoices.issue(
+          tx,
+          {
+            company,
+            pkg,
+            cycle,
+            reason: plan.change === 'upgrade' ? 'upgrade' : 'new_subscription',
+            period_start: plan.period.start,
+            period_end: plan.period.end,
+            lines: plan.lines,
+            today,
+          },
+          a,
+        );
+      }
+      const audit = plan.change === 'downgrade' ? 'subscription.change_scheduled' : plan.change === 'new_subscription' ? null : 'subscription.plan_changed';
+      if (audit) {
+        await this.invoices.record(a, company.id, audit, {
+          from: before.package,
+          to: pkg.package_code,
+          from_cycle: before.billing_cycle,
+          billing_cycle: cycle,
+          change: plan.change,
+          effective_date: plan.effective_date,
+          invoice_number: invoice?.invoice_number ?? null,
+        });
+      }
+      return {
+        message: this.message(plan, pkg, cycle, invoice?.total ?? '0.00', settings.currency, invoice),
+        invoiceId: invoice?.id ?? null,
+      };
+    });
+    this.plans.forget(companyId);
+    const ctx = { ...a.ctx, companyId };
+    return {
+      result: { subscription: await this.current(ctx), invoice: invoiceId ? await this.invoices.get(ctx, invoiceId) : null },
+      message,
+    };
   }
-  withdrawChange(_a: Actor): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
-    throw new Error('todo');
+
+  /** Withdraws a downgrade waiting for the period end, or a chosen plan waiting for payment (its invoice is voided). */
+  async withdrawChange(a: Actor): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
+    const companyId = this.companyOf(a.ctx);
+    const message = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const company = await this.lockCompany(tx, companyId);
+      if (company.scheduled_package) {
+        const name = company.scheduled_package.package_name;
+        company.scheduled_package = null;
+        company.scheduled_billing_cycle = null;
+        await tx.flush();
+        await this.invoices.record(a, company.id, 'subscription.change_withdrawn', { scheduled: name });
+        return `The change to the ${name} package is withdrawn: you stay on the ${company.package.package_name} package`;
+      }
+      const voided = await this.voidPending(tx, company, 'Withdrawn by the company', a);
+      if (!voided) throw conflict('No plan change is waiting');
+      await this.invoices.record(a, company.id, 'subscription.change_withdrawn', { invoice_number: voided.invoice_number });
+      return `Invoice ${voided.invoice_number} is void: your plan stays as it is`;
+    });
+    this.plans.forget(companyId);
+    return { subscription: await this.current({ ...a.ctx, companyId }), message };
   }
-  cancelAtPeriodEnd(_a: Actor, _cancel: boolean): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
-    throw new Error('todo');
+
+  async cancelAtPeriodEnd(a: Actor, cancel: boolean): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
+    const companyId = this.companyOf(a.ctx);
+    const message = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const company = await this.lockCompany(tx, companyId);
+      const end = company.current_period_end;
+      if (!end || (company.billing_status !== 'active' && company.billing_status !== 'past_due')) {
+        throw conflict('Only a paid subscription that renews can be cancelled at the period end');
+      }
+      if (company.cancel_at_period_end === cancel) {
+        throw conflict(cancel ? `Your subscription already ends on ${inWords(end)}` : 'Your subscription is not set to end');
+      }
+      company.cancel_at_period_end = cancel;
+      await tx.flush();
+      await this.invoices.record(a, company.id, cancel ? 'subscription.cancel_scheduled' : 'subscription.resumed', { period_end: end });
+      return cancel
+        ? `Your subscription ends on ${inWords(end)}; until then nothing changes`
+        : `Your subscription renews on ${inWords(end)}`;
+    });
+    return { subscription: await this.current({ ...a.ctx, companyId }), message };
+  }
+
+  // ---- the rules
+
+  /** What choosing `pkg` for `cycle` does now, for this company. */
+  private async plan(em: EntityManager, company: Company, pkg: Package, cycle: BillingCycle): Promise<Plan> {
+    if (company.billing_status === 'suspended' || company.subscription_status === 'suspended') throw forbidden(WRITE_BLOCKED.suspended);
+    const today = this.today(company);
+    const current = company.package;
+    const currentPrice = toCents(priceOf(current, company.billing_cycle));
+    const newPrice = toCents(priceOf(pkg, cycle));
+    const paidSubscription =
+      company.subscription_status === 'active' &&
+      (company.billing_status === 'active' || company.billing_status === 'past_due') &&
+      !company.trial_ends_at &&
+      !!company.current_period_start &&
+      !!company.current_period_end &&
+      currentPrice > 0n;
+
+    if (!paidSubscription) {
+      await this.packages.assertFits(company.id, pkg, pkg.package_name);
+      const samePlan = current.id === pkg.id && company.billing_cycle === cycle;
+      if (samePlan && company.billing_status === 'active' && !company.trial_ends_at) {
+        throw conflict(`Your company is already on the ${pkg.package_name} package`, 'package_id');
+      }
+      const pending = await em.findOne(Invoice, { company: company.id, status: 'open', reason: 'new_subscription' }, { filters: false });
+      if (pending && pending.package.id === pkg.id && pending.billing_cycle === cycle) {
+        throw conflict(`Invoice ${pending.invoice_number} for the ${pkg.package_name} package already waits for payment`, 'package_id');
+      }
+      if (newPrice === 0n) return { change: 'free', effective_date: today, lines: [], period: null };
+      const end = periodEnd(today, cycle);
+      return {
+        change: 'new_subscription',
+        effective_date: today,
+        lines: [{ kind: 'plan', description: `${pkg.package_name} plan (${cycle})`, period_start: today, period_end: end, amount: newPrice }],
+        period: { start: today, end },
+      };
+    }
+
+    const start = company.current_period_start!;
+    const end = company.current_period_end!;
+    const scheduledSame = company.scheduled_package?.id === pkg.id && (company.scheduled_billing_cycle ?? company.billing_cycle) === cycle;
+    if (current.id === pkg.id && company.billing_cycle === cycle) {
+      throw conflict(`Your company is already on the ${pkg.package_name} package`, 'package_id');
+    }
+    if (scheduledSame) throw conflict(`Your plan already changes to the ${pkg.package_name} package on ${inWords(end)}`, 'package_id');
+
+    const upgrade =
+      company.billing_cycle === cycle
+        ? newPrice > currentPrice || (newPrice === currentPrice && current.id !== pkg.id)
+        : cycle === 'annual' && newPrice >= currentPrice;
+    await this.packages.assertFits(company.id, pkg, pkg.package_name);
+    if (!upgrade) return { change: 'downgrade', effective_date: end, lines: [], period: null };
+
+    const periodDays = Math.max(1, daysBetween(start, end));
+    const left = Math.min(periodDays, Math.max(0, daysBetween(today, end)));
+    const credit: NewLine = {
+      kind: 'proration_credit',
+      description: `Unused time on ${current.package_name} (${company.billing_cycle}): ${left} of ${periodDays} days`,
+      period_start: today,
+      period_end: end,
+      amount: -prorate(currentPrice, left, periodDays),
+    };
+    if (company.billing_cycle === cycle) {
+      const charge: NewLine = {
+        kind: 'proration_charge',
+        description: `Remaining time on ${pkg.package_name} (${cycle}): ${left} of ${periodDays} days`,
+        period_start: today,
+        period_end: end,
+        amount: prorate(newPrice, left, periodDays),
+      };
+      return { change: 'upgrade', effective_date: today, lines: [credit, charge], period: { start: today, end } };
+    }
+    const newEnd = periodEnd(today, cycle);
+    const charge: NewLine = {
+      kind: 'plan',
+      description: `${pkg.package_name} plan (${cycle})`,
+      period_start: today,
+      period_end: newEnd,
+      amount: newPrice,
+    };
+    return { change: 'upgrade', effective_date: today, lines: [credit, charge], period: { start: today, end: newEnd } };
+  }
+
+  private message(plan: Plan, pkg: Package, cycle: BillingCycle, total: string, currency: string, invoice: Invoice | null): string {
+    const name = `the ${pkg.package_name} package (${cycle})`;
+    const bill = invoice ? `Invoice ${invoice.invoice_number} of ${total} ${currency}` : `An invoice of ${total} ${currency}`;
+    switch (plan.change) {
+      case 'free':
+        return `Your company is on ${name} from today`;
+      case 'downgrade':
+        return `Your plan changes to ${name} on ${inWords(plan.effective_date)}; until then nothing changes`;
+      case 'upgrade':
+        return `Your company is on ${name} from today. ${bill} covers the difference${invoice && invoice.status === 'open' ? `, due on ${inWords(invoice.due_date)}` : ''}`;
+      case 'new_subscription':
+        return `${bill} for ${name} ${invoice ? 'was issued' : 'will be issued'}: the plan applies as soon as it is paid`;
+    }
+  }
+
+  private nextInvoice(company: Company, currency: string): NextInvoiceDto | null {
+    if (company.billing_status !== 'active' && company.billing_status !== 'past_due') return null;
+    if (!company.current_period_end || company.cancel_at_period_end || company.trial_ends_at) return null;
+    const pkg = company.scheduled_package ?? company.package;
+    const cycle = company.scheduled_package ? (company.scheduled_billing_cycle ?? company.billing_cycle) : company.billing_cycle;
+    const price = toCents(priceOf(pkg, cycle));
+    if (price === 0n) return null;
+    const { subtotal, tax, total } = invoiceFigures(
+      [{ kind: 'plan', description: '', period_start: '', period_end: '', amount: price }],
+      company.tax_rate,
+    );
+    return {
+      issue_date: company.current_period_end,
+      package_name: pkg.package_name,
+      billing_cycle: cycle,
+      subtotal: fromCents(subtotal),
+      tax: fromCents(tax),
+      total: fromCents(total),
+      currency,
+    };
+  }
+
+  private notice(
+    company: Company,
+    currency: string,
+    graceDays: number,
+    overdueSince: string | null,
+    overdueNumber: string | null,
+    overdueDue: string | null,
+  ): string | null {
+    if (company.billing_status === 'past_due' && overdueSince) {
+      const suspendOn = new Date(Date.parse(`${overdueSince}T00:00:00Z`) + (graceDays + 1) * DAY_MS).toISOString().slice(0, 10);
+      return `Invoice ${overdueNumber} (${overdueDue} ${currency}) was due on ${inWords(overdueSince)}. Unless it is paid, your company's access is suspended on ${inWords(suspendOn)}.`;
+    }
+    if (company.billing_status === 'suspended' && overdueSince) {
+      return `Your subscription is suspended because invoice ${overdueNumber} (${overdueDue} ${currency}) is unpaid. Your access returns as soon as it is paid.`;
+    }
+    if (company.cancel_at_period_end && company.current_period_end) {
+      return `Your subscription ends on ${inWords(company.current_period_end)}.`;
+    }
+    return null;
+  }
+
+  // ---- helpers
+
+  private startPeriod(company: Company, cycle: BillingCycle, today: string): void {
+    company.billing_cycle = cycle;
+    company.current_period_start = today;
+    company.current_period_end = periodEnd(today, cycle);
+  }
+
+  private async voidPending(tx: EntityManager, company: Company, reason: string, a: Actor): Promise<Invoice | null> {
+    const pending = await tx.findOne(
+      Invoice,
+      { company: company.id, status: 'open', reason: 'new_subscription' },
+      { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!pending) return null;
+    if (toCents(pending.amount_paid) !== 0n) throw conflict(`Invoice ${pending.invoice_number} is partly paid: ask the platform to settle it first`);
+    await this.invoices.voidLocked(tx, pending, reason, a);
+    return pending;
+  }
+
+  private today(company: Company): string {
+    return companyToday(company.time_zone, this.clock.now());
+  }
+
+  private async lockCompany(tx: EntityManager, id: number): Promise<Company> {
+    const company = await tx.findOne(Company, { id }, { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['package', 'scheduled_package'] });
+    if (!company) throw notFound('Company');
+    return company;
+  }
+
+  private async availablePackage(em: EntityManager, id: number): Promise<Package> {
+    const pkg = await em.findOne(Package, { id, is_active: true });
+    if (!pkg) throw badRequest('The selected package is not available', 'package_id');
+    return pkg;
+  }
+
+  private companyOf(ctx: AuthContext): number {
+    if (ctx.companyId) return ctx.companyId;
+    throw forbidden(
+      ctx.role === 'superadmin' ? 'Impersonate a company to work with its data' : 'Your account is not linked to a company',
+    );
   }
 }

@@ -6,7 +6,7 @@ import { escapeLike } from '../../common/http/fields';
 import type { ListQuery } from '../../common/http/list-query';
 import { Package } from '../packages/package.entity';
 import { PackagesService } from '../packages/packages.service';
-import { assignPackage } from '../billing/subscription-state';
+import { assignPackage, billingStatusFor, companyToday, periodEnd } from '../billing/subscription-state';
 import { PlanService } from '../permissions/plan.service';
 import { assertAccountAvailable } from '../users/accounts';
 import { hashPassword } from '../users/password';
@@ -166,9 +166,32 @@ export class CompaniesService {
         const pkg = await this.packageFor(tx, package_id, false);
         await this.packages.assertFits(company.id, pkg, pkg.package_name);
         assignPackage(company, pkg);
+        // the platform's choice replaces what the company had chosen and not yet got
+        company.scheduled_package = null;
+        company.scheduled_billing_cycle = null;
+        await tx.execute(
+          `update invoices set status = 'void', voided_at = now(), void_reason = 'The platform changed the package'
+            where company_id = ? and status = 'open' and reason = 'new_subscription' and amount_paid = 0`,
+          [company.id],
+        );
       }
       if (trial_ends_at !== undefined) company.trial_ends_at = trial_ends_at ? new Date(trial_ends_at) : null;
+      const statusBefore = company.subscription_status;
       tx.assign(company, definedOnly(rest));
+      if (rest.subscription_status !== undefined && rest.subscription_status !== statusBefore) {
+        company.billing_status = billingStatusFor(company.subscription_status, company);
+        if (company.billing_status === 'active' && !company.current_period_end) {
+          company.current_period_start = companyToday(company.time_zone, new Date());
+          company.current_period_end = periodEnd(company.current_period_start, company.billing_cycle);
+        }
+      } else if (trial_ends_at !== undefined && company.billing_status === 'trialing' && !company.trial_ends_at) {
+        // the platform ended the trial by hand: the company is on its package from today
+        company.billing_status = 'active';
+        company.current_period_start = companyToday(company.time_zone, new Date());
+        company.current_period_end = periodEnd(company.current_period_start, company.billing_cycle);
+      } else if (trial_ends_at && (company.billing_status === 'active' || company.billing_status === 'past_due') && company.subscription_status === 'active') {
+        company.billing_status = 'trialing';
+      }
       await tx.flush();
     });
     this.plans.forget(id);
@@ -239,6 +262,12 @@ export class CompaniesService {
       subscription_status: data.subscription_status ?? 'active',
       trial_ends_at: data.trial_ends_at ?? null,
     });
+    // a trial is trialing; a company the platform creates active starts its first period today
+    company.billing_status = billingStatusFor(company.subscription_status, { billing_status: 'active', trial_ends_at: company.trial_ends_at });
+    if (company.billing_status === 'active') {
+      company.current_period_start = companyToday(company.time_zone, new Date());
+      company.current_period_end = periodEnd(company.current_period_start, 'monthly');
+    }
     await tx.flush();
     const rows: Array<{ feature_code: string }> = await tx.execute(
       `select f.feature_code from package_features pf join features f on f.id = pf.feature_id

@@ -6,7 +6,7 @@ export class PlanCountDto {
   @ApiProperty() package_name!: string;
   @ApiProperty({ description: 'Companies on the package' }) companies!: number;
   @ApiProperty({ description: 'Active companies on the package' }) active!: number;
-  @ApiProperty({ example: '237.00', description: "Active companies × the package's monthly price" }) mrr!: string;
+  @ApiProperty({ example: '237.00', description: 'Monthly recurring revenue of the active paid subscriptions (an annual one at a twelfth of its price)' }) mrr!: string;
 }
 
 export class RecentCompanyDto {

@@ -10,11 +10,14 @@ const fromCents = (cents: number) => (cents / 100).toFixed(2);
 export class PlatformDashboardService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The platform's figures (spec 2.12 and 9): MRR = per active company, its package's monthly price. */
+  /** The platform's figures (spec 2.12 and 9): MRR from the active paid subscriptions (annual / 12). */
   async summary(): Promise<PlatformDashboardDto> {
     const [plans, users, trials, recent] = await Promise.all([
-      this.em.execute<Array<{ id: number; package_code: string; package_name: string; monthly_price: string; companies: string; active: string }>>(
-        `select p.id, p.package_code, p.package_name, p.monthly_price,
+      // MRR: the active paid subscriptions (not a trial, not past due), an annual one at a twelfth of its price
+      this.em.execute<Array<{ id: number; package_code: string; package_name: string; mrr: string; companies: string; active: string }>>(
+        `select p.id, p.package_code, p.package_name,
+                coalesce(sum(case when c.billing_cycle = 'annual' then round(p.annual_price / 12, 2) else p.monthly_price end)
+                  filter (where c.billing_status = 'active' and c.trial_ends_at is null), 0)::numeric(14,2)::text as mrr,
                 count(c.id) as companies, count(c.id) filter (where c.subscription_status = 'active') as active
            from packages p left join companies c on c.package_id = p.id
           group by p.id order by p.sort_order, p.id`,
@@ -30,7 +33,7 @@ export class PlatformDashboardService {
     ]);
     let mrrCents = 0;
     const byPlan = plans.map((p) => {
-      const cents = toCents(p.monthly_price) * Number(p.active);
+      const cents = toCents(p.mrr);
       mrrCents += cents;
       return {
         package_id: p.id,

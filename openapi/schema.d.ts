@@ -2672,6 +2672,20 @@ export interface components {
             trial_ends_at: string | null;
             /** @enum {string} */
             subscription_state: "active" | "trial" | "trial_ended" | "suspended" | "cancelled";
+            /** @enum {string} */
+            billing_status: "trialing" | "active" | "past_due" | "suspended" | "cancelled";
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /**
+             * @description The renewal date
+             * @example 2026-12-26
+             */
+            current_period_end: string | null;
+            /**
+             * @description Percent
+             * @example 0.00
+             */
+            tax_rate: string;
             /** @description Accounts of the company */
             users_count: number;
             employees_count: number;
@@ -3392,6 +3406,11 @@ export interface components {
              * @example America/New_York
              */
             time_zone?: string;
+            /**
+             * @description Tax in percent on the company's invoices (0 to 100, 2 decimals)
+             * @example 7.25
+             */
+            tax_rate?: string;
         };
         UpdateCompanyDto: {
             /**
@@ -3421,6 +3440,11 @@ export interface components {
             subscription_status?: "active" | "suspended" | "cancelled";
             /** @example America/New_York */
             time_zone?: string;
+            /**
+             * @description Tax in percent on the company's invoices (0 to 100, 2 decimals)
+             * @example 7.25
+             */
+            tax_rate?: string;
         };
         CreateCompanyAdminDto: {
             /** @example acme.admin */

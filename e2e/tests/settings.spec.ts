@@ -18,7 +18,7 @@ test.describe('settings', () => {
     const settings = new SettingsPage(page);
     await settings.goto();
     await expect(page).toHaveURL(/\/settings\/permissions$/);
-    for (const entry of ['Permission Management', 'Platform Access', 'Leave Settings', 'Attendance Settings', 'Profile', 'Notifications']) {
+    for (const entry of ['Permission Management', 'Platform Access', 'Subscription', 'Leave Settings', 'Attendance Settings', 'Profile', 'Notifications']) {
       await expect(settings.menuEntry(entry)).toBeVisible();
     }
     await expect(settings.menuEntry('System')).toHaveCount(0);

@@ -5,6 +5,7 @@ import { employeesMessages } from '../screens/employees/messages.en';
 import { positionsMessages } from '../screens/positions/messages.en';
 import { monitoringMessages } from '../screens/operational-monitoring/messages.en';
 import { settingsMessages } from '../screens/settings/messages.en';
+import { subscriptionMessages } from '../screens/settings/subscription/messages.en';
 import { companiesMessages } from '../screens/companies/messages.en';
 import { packagesMessages } from '../screens/packages/messages.en';
 import { platformDashboardMessages } from '../screens/dashboard/platform.messages.en';
@@ -28,6 +29,7 @@ export const messages = {
   company_dashboard: companyDashboardMessages,
   employee_home: employeeHomeMessages,
   ...settingsMessages,
+  subscription: subscriptionMessages,
   monitoring: monitoringMessages,
   payroll: payrollMessages,
   companies: companiesMessages,

@@ -1,25 +1,26 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Button } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
-import { loadPermissions } from '../providers/authProvider';
 import { apiData, client } from '../providers/apiClient';
 import { isImpersonating } from '../providers/session';
+import { SUBSCRIPTION_QUERY } from './subscriptionQuery';
 
-const ChoosePackageDialog = lazy(() => import('../screens/packages/ChoosePackageDialog'));
+const ChangePlanDialog = lazy(() => import('../screens/settings/subscription/ChangePlanDialog'));
 
-
-export const SUBSCRIPTION_QUERY = 'subscription';
+const SUBSCRIPTION_TAB = '/settings/subscription';
 
 /**
  * Says why a company cannot write (trial ended, suspended, cancelled: the server answers 402) and,
- * to its admin, how long the trial lasts; the admin can choose a package from here.
+ * to its admin, how long the trial lasts (with Change plan) and what is wrong with its billing (past
+ * due, suspended) with the way to the Subscription tab.
  */
 export const SubscriptionBanner = () => {
   const translate = useTranslate();
-  const queryClient = useQueryClient();
   const session = useSession();
+  const location = useLocation();
   const [choosing, setChoosing] = useState(false);
   const companyId = session.user?.company_id ?? null;
   const { data } = useQuery({
@@ -32,27 +33,41 @@ export const SubscriptionBanner = () => {
 
   if (!data || !companyId) return null;
   const role = session.user?.role;
-  const mayChoose = (role === 'company_admin' || (role === 'superadmin' && isImpersonating(session))) && data.state !== 'suspended';
+  const companyAdmin = role === 'company_admin';
+  const onSubscriptionTab = location.pathname.startsWith(SUBSCRIPTION_TAB);
+  const mayChoose = (companyAdmin || (role === 'superadmin' && isImpersonating(session))) && data.state !== 'suspended';
   const chooseButton = mayChoose ? (
     <Button color="inherit" size="small" variant="outlined" onClick={() => setChoosing(true)}>
       {translate('packages.banner.choose')}
     </Button>
   ) : undefined;
-
-  const pending = data.pending_request ? (
-    <Alert severity="info" sx={{ mb: 2 }} data-testid="plan-request-banner">
-      {translate('packages.banner.pending', { package: data.pending_request.package_name })}
-    </Alert>
-  ) : null;
+  const tabLink = (
+    <Button color="inherit" size="small" variant="outlined" component={RouterLink} to={SUBSCRIPTION_TAB}>
+      {translate('subscription.banner.open')}
+    </Button>
+  );
 
   let banner = null;
-  if (data.write_blocked_reason) {
+  if (companyAdmin && data.billing_notice) {
+    // the tab says it itself
+    if (!onSubscriptionTab)
+      banner = (
+        <Alert
+          severity={data.billing_status === 'suspended' ? 'error' : 'warning'}
+          sx={{ mb: 2, alignItems: 'center' }}
+          action={tabLink}
+          data-testid="subscription-banner"
+        >
+          {data.billing_notice}
+        </Alert>
+      );
+  } else if (data.write_blocked_reason) {
     banner = (
       <Alert severity={data.state === 'trial_ended' ? 'warning' : 'error'} sx={{ mb: 2, alignItems: 'center' }} action={chooseButton} data-testid="subscription-banner">
         {data.write_blocked_reason}
       </Alert>
     );
-  } else if (data.state === 'trial' && role === 'company_admin') {
+  } else if (data.state === 'trial' && companyAdmin) {
     banner = (
       <Alert severity="info" sx={{ mb: 2, alignItems: 'center' }} action={chooseButton} data-testid="subscription-banner">
         {translate('packages.banner.trial', { package: data.package.package_name, smart_count: data.trial_days_left ?? 0 })}
@@ -63,19 +78,13 @@ export const SubscriptionBanner = () => {
   return (
     <>
       {banner}
-      {pending}
       {choosing && (
         <Suspense fallback={null}>
-          <ChoosePackageDialog
-            open
+          <ChangePlanDialog
             currentPackageId={data.package.id}
-            pendingPackageName={data.pending_request?.package_name ?? null}
+            currentCycle={data.billing_cycle}
+            currency={data.currency}
             onClose={() => setChoosing(false)}
-            onChosen={() => {
-              setChoosing(false);
-              // a free package may grant other modules at once; a request shows as pending
-              void loadPermissions().then(() => queryClient.invalidateQueries());
-            }}
           />
         </Suspense>
       )}

@@ -44,7 +44,7 @@ const CHIP_ROW_TEXT = { flex: '1 1 10rem', minWidth: 0 } as const;
 const UpgradeButton = () => {
   const translate = useTranslate();
   return (
-    <Button component={RouterLink} to="/settings" size="small" variant="outlined" startIcon={<WorkspacePremiumIcon />}>
+    <Button component={RouterLink} to="/settings/subscription" size="small" variant="outlined" startIcon={<WorkspacePremiumIcon />}>
       {translate('company_dashboard.upgrade')}
     </Button>
   );
@@ -402,7 +402,7 @@ export default function CompanyDashboard() {
                     {subscription.max_employees < 0 ? translate('company_dashboard.unlimited') : subscription.max_employees}
                   </Typography>
                 </Stack>
-                <Button component={RouterLink} to="/settings" variant="outlined" sx={{ mt: 1 }}>
+                <Button component={RouterLink} to="/settings/subscription" variant="outlined" sx={{ mt: 1 }}>
                   {translate('company_dashboard.manage_subscription')}
                 </Button>
               </Stack>

@@ -44,21 +44,8 @@ export const packagesMessages = {
   banner: {
     trial: 'Free trial of the %{package} package: %{smart_count} day left. |||| Free trial of the %{package} package: %{smart_count} days left.',
     choose: 'Choose a package',
-    pending: 'Your request for the %{package} package was sent; a platform administrator will confirm it.',
   },
   choose: {
-    title: 'Choose a package',
-    intro: 'Pick the package your company continues with.',
-    current: 'Current',
-    submit: 'Choose Package',
-    success: 'Subscription updated successfully',
-    requested: 'Your request for the %{package} package was sent; a platform administrator will confirm it.',
-    pending: 'Your request for the %{package} package is waiting for a platform administrator. Choosing again replaces it.',
-    cycle: 'Billing cycle',
-    monthly: 'Monthly',
-    annual: 'Annual',
     per_year: '/year',
-    failed: 'Failed to update the subscription',
-    load_failed: 'Failed to fetch packages',
   },
 };

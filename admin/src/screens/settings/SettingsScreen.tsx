@@ -7,6 +7,7 @@ import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import PersonIcon from '@mui/icons-material/Person';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import StorageIcon from '@mui/icons-material/Storage';
+import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Loading, useTranslate } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { decideAccess, SETTINGS_ADMIN } from '../../access';
@@ -20,6 +21,7 @@ const TABS: Record<SettingsTab, { icon: ReactElement; screen: ComponentType }> =
     screen: lazy(() => import('../permissions/PermissionManagement').then((m) => ({ default: m.PermissionManagement }))),
   },
   platform: { icon: <DevicesIcon />, screen: lazy(() => import('./tabs/PlatformAccessTab')) },
+  subscription: { icon: <WorkspacePremiumIcon />, screen: lazy(() => import('./tabs/SubscriptionTab')) },
   leave: { icon: <EventNoteIcon />, screen: lazy(() => import('./tabs/LeaveSettingsTab')) },
   attendance: { icon: <AccessTimeIcon />, screen: lazy(() => import('./tabs/AttendanceSettingsTab')) },
   profile: { icon: <PersonIcon />, screen: lazy(() => import('./tabs/ProfileTab')) },

@@ -28,6 +28,7 @@ export const settingsMessages = {
     menu: {
       permissions: 'Permission Management',
       platform: 'Platform Access',
+      subscription: 'Subscription',
       leave: 'Leave Settings',
       attendance: 'Attendance Settings',
       profile: 'Profile',

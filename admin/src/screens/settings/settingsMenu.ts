@@ -1,11 +1,13 @@
 import type { Role } from '../../providers/session';
 
-export type SettingsTab = 'permissions' | 'platform' | 'leave' | 'attendance' | 'profile' | 'notifications' | 'system';
+export type SettingsTab = 'permissions' | 'platform' | 'subscription' | 'leave' | 'attendance' | 'profile' | 'notifications' | 'system';
 
 /** hr.md 6: the Settings side menu by role, in the order of the Settings page. */
 const ENTRIES: ReadonlyArray<{ tab: SettingsTab; roles: readonly Role[] }> = [
   { tab: 'permissions', roles: ['superadmin', 'company_admin'] },
   { tab: 'platform', roles: ['company_admin'] },
+  // the company's package, billing and invoices
+  { tab: 'subscription', roles: ['company_admin'] },
   { tab: 'leave', roles: ['superadmin', 'company_admin'] },
   { tab: 'attendance', roles: ['superadmin', 'company_admin'] },
   // everyone: the own profile and notification preferences

@@ -1,3 +1,4 @@
+import { seedDemoBilling } from './demo-billing';
 import { companyToday, periodEnd } from '../../modules/billing/subscription-state';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../modules/companies/company.entity';
@@ -152,5 +153,6 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
     employee: employees[0],
   });
   await em.flush();
+  await seedDemoBilling(em, company);
   return company;
 }

@@ -19,6 +19,7 @@ import { InvoiceLine, type InvoiceLineKind } from './invoice-line.entity';
 import { formatInvoiceNumber, reserveInvoiceNumbers } from './invoice-numbers';
 import { Invoice, INVOICE_STATUSES, type InvoiceReason } from './invoice.entity';
 import { fromCents, taxOf, toCents } from './money';
+import { ManualPaymentProvider, type PaymentProvider } from './payment-provider';
 import { Payment } from './payment.entity';
 import { addDays, assignPackage, companyToday, inWords, setBillingStatus } from './subscription-state';
 
@@ -104,6 +105,7 @@ export class InvoicesService {
     private readonly audit: AuditService,
     private readonly notifications: NotificationsService,
     private readonly plans: PlanService,
+    private readonly manual: ManualPaymentProvider,
   ) {}
 
   async list(ctx: AuthContext, q: ListQuery): Promise<[InvoiceResponseDto[], number]> {
@@ -234,8 +236,11 @@ export class InvoicesService {
     return invoice;
   }
 
-  /** The superadmin records a payment: partial payments add up; a paid invoice takes effect on the subscription. */
-  async recordPayment(a: Actor, id: number, dto: RecordPaymentDto): Promise<InvoiceDetailDto> {
+  /**
+   * A payment against an invoice (the superadmin's, through the manual provider, or a provider's
+   * from its verified webhook): partial payments add up; a paid invoice takes effect on the subscription.
+   */
+  async recordPayment(a: Actor, id: number, dto: RecordPaymentDto, provider: PaymentProvider = this.manual): Promise<InvoiceDetailDto> {
     const companyId = await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const invoice = await this.lockInvoice(tx, a.ctx, id);
@@ -256,7 +261,7 @@ export class InvoicesService {
         paid_on: dto.paid_on,
         method: dto.method,
         reference: dto.reference ?? null,
-        provider: 'manual',
+        provider: provider.code,
         recorded_by: tx.getReference(User, a.ctx.userId),
       });
       invoice.amount_paid = fromCents(toCents(invoice.amount_paid) + amount);

@@ -440,8 +440,10 @@ export class SubscriptionService {
   }
 
   private async lockCompany(tx: EntityManager, id: number): Promise<Company> {
-    const company = await tx.findOne(Company, { id }, { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE, populate: ['package', 'scheduled_package'] });
+    // locked alone: a locking query with joins can lose a row that a concurrent change moved to another package
+    const company = await tx.findOne(Company, { id }, { filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!company) throw notFound('Company');
+    await tx.populate(company, ['package', 'scheduled_package'], { filters: false });
     return company;
   }
 

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -7,7 +8,8 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Roles } from '../../common/auth/decorators';
+import { ApiAuthErrors, Auth, Roles } from '../../common/auth/decorators';
+import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok, Page } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
@@ -62,8 +64,8 @@ export class CompaniesController {
   @ApiNotFoundResponse({ description: 'Company not found' })
   @ApiConflictResponse({ description: 'A company with this code already exists' })
   @ApiUnprocessableEntityResponse({ description: 'The company has more employees or admins than the package allows' })
-  async update(@Param('id', ParseIntPipe) id: number, @Body() dto: UpdateCompanyDto) {
-    return ok(await this.companies.update(id, dto), 'Company updated successfully!');
+  async update(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateCompanyDto, @Req() req: FastifyRequest) {
+    return ok(await this.companies.update(id, dto, { userId: ctx.userId, ip: req.ip, path: req.url.split('?')[0] }), 'Company updated successfully!');
   }
 
   @Delete(':id')

@@ -1,3 +1,4 @@
+import { AuditService } from '../audit/audit.service';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
@@ -33,6 +34,7 @@ export interface NewCompanyData {
   package_id?: number;
   subscription_status?: SubscriptionStatus;
   trial_ends_at?: Date | null;
+  tax_rate?: string;
 }
 
 export interface NewAdminData {
@@ -59,6 +61,7 @@ export class CompaniesService {
     private readonly packages: PackagesService,
     private readonly plans: PlanService,
     private readonly setup: CompanySetup,
+    private readonly audit: AuditService,
   ) {}
 
   async list(q: ListQuery): Promise<[CompanyResponseDto[], number]> {
@@ -152,12 +155,18 @@ export class CompaniesService {
     if (company.company_code) await this.assertCodeFree(this.em, company.company_code);
   }
 
-  async update(id: number, dto: UpdateCompanyDto): Promise<CompanyResponseDto> {
+  /** The platform changes a company; a change of its package or subscription is audit-logged with who made it. */
+  async update(id: number, dto: UpdateCompanyDto, by?: { userId: number; ip?: string; path?: string }): Promise<CompanyResponseDto> {
     await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const company = await tx.findOne(Company, { id }, { populate: ['package'], filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!company) throw notFound('Company');
       const { package_id, company_code, trial_ends_at, ...rest } = dto;
+      const before = {
+        package: company.subscription_plan,
+        billing_status: company.billing_status,
+        trial_ends_at: company.trial_ends_at?.toISOString() ?? null,
+      };
       if (company_code !== undefined && company_code.toLowerCase() !== company.company_code.toLowerCase()) {
         await this.assertCodeFree(tx, company_code, company.id);
       }
@@ -191,6 +200,24 @@ export class CompaniesService {
         company.current_period_end = periodEnd(company.current_period_start, company.billing_cycle);
       } else if (trial_ends_at && (company.billing_status === 'active' || company.billing_status === 'past_due') && company.subscription_status === 'active') {
         company.billing_status = 'trialing';
+      }
+      const changes = {
+        package: [before.package, company.subscription_plan],
+        billing_status: [before.billing_status, company.billing_status],
+        trial_ends_at: [before.trial_ends_at, company.trial_ends_at?.toISOString() ?? null],
+      };
+      const changed = Object.fromEntries(Object.entries(changes).filter(([, [from, to]]) => from !== to));
+      if (by && Object.keys(changed).length) {
+        await this.audit.record({
+          userId: by.userId,
+          companyId: company.id,
+          action: 'package' in changed ? 'subscription.plan_changed' : 'subscription.status_changed',
+          method: 'PUT',
+          path: by.path ?? null,
+          statusCode: 200,
+          ip: by.ip ?? null,
+          details: Object.fromEntries(Object.entries(changed).map(([k, [from, to]]) => [k, { from, to }])),
+        });
       }
       await tx.flush();
     });
@@ -261,6 +288,7 @@ export class CompaniesService {
       subscription_plan: pkg.package_code,
       subscription_status: data.subscription_status ?? 'active',
       trial_ends_at: data.trial_ends_at ?? null,
+      tax_rate: data.tax_rate ?? '0.00',
     });
     // a trial is trialing; a company the platform creates active starts its first period today
     company.billing_status = billingStatusFor(company.subscription_status, { billing_status: 'active', trial_ends_at: company.trial_ends_at });

@@ -16,8 +16,8 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
-import { IsId, trim, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../company.entity';
+import { IsId, trim, trimToNull, IsOptionalNotNull, oneOf, normalizeAmount } from '../../../common/http/fields';
+import { BILLING_CYCLES, BILLING_STATUSES, SUBSCRIPTION_STATUSES, type BillingCycle, type BillingStatus, type SubscriptionStatus } from '../company.entity';
 
 /** Set (not undefined): an update changes only the fields it sends, and never to null. */
 const present = (_: object, value: unknown) => value !== undefined;
@@ -135,6 +135,12 @@ export class CreateCompanyDto extends CompanyContactDto {
   @Transform(trim)
   @IsTimeZone()
   time_zone?: string;
+
+  @ApiPropertyOptional({ example: '7.25', description: "Tax in percent on the company's invoices (0 to 100, 2 decimals)" })
+  @ValidateIf(present)
+  @Transform(({ value }: { value: unknown }) => normalizeAmount(value))
+  @Matches(/^(?:\d{1,2}\.\d{2}|100\.00)$/, { message: 'Tax rate must be a percent from 0 to 100 with at most 2 decimals' })
+  tax_rate?: string;
 }
 
 export class UpdateCompanyDto extends CompanyContactDto {
@@ -170,6 +176,12 @@ export class UpdateCompanyDto extends CompanyContactDto {
   @Transform(trim)
   @IsTimeZone()
   time_zone?: string;
+
+  @ApiPropertyOptional({ example: '7.25', description: "Tax in percent on the company's invoices (0 to 100, 2 decimals)" })
+  @ValidateIf(present)
+  @Transform(({ value }: { value: unknown }) => normalizeAmount(value))
+  @Matches(/^(?:\d{1,2}\.\d{2}|100\.00)$/, { message: 'Tax rate must be a percent from 0 to 100 with at most 2 decimals' })
+  tax_rate?: string;
 }
 
 export class CreateCompanyAdminDto {
@@ -233,6 +245,10 @@ export class CompanyResponseDto {
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscription_status!: SubscriptionStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) trial_ends_at!: Date | null;
   @ApiProperty({ enum: ['active', 'trial', 'trial_ended', 'suspended', 'cancelled'] }) subscription_state!: string;
+  @ApiProperty({ enum: BILLING_STATUSES }) billing_status!: BillingStatus;
+  @ApiProperty({ enum: BILLING_CYCLES }) billing_cycle!: BillingCycle;
+  @ApiProperty({ type: String, nullable: true, example: '2026-12-26', description: 'The renewal date' }) current_period_end!: string | null;
+  @ApiProperty({ example: '0.00', description: 'Percent' }) tax_rate!: string;
   @ApiProperty({ description: 'Accounts of the company' }) users_count!: number;
   @ApiProperty() employees_count!: number;
   @ApiProperty() admins_count!: number;

@@ -213,36 +213,35 @@ export class BillingJobsService {
            from companies c join packages p on p.id = c.package_id
           where c.id = any(?::int[])
        ),
-       n as (
-         select b.*, round(b.subtotal * b.tax_rate / 100, 2) as tax,
+       n as materialized (
+         -- each invoice id is taken here, so its line and audit row need no join back to the insert
+         select b.*, nextval(pg_get_serial_sequence('invoices', 'id'))::int as id,
+                round(b.subtotal * b.tax_rate / 100, 2) as tax,
                 f.first + row_number() over (partition by b.year order by b.company_id) - 1 as seq
            from b join unnest(?::int[], ?::int[]) as f(year, first) on f.year = b.year
        ),
        inv as (
-         insert into invoices (company_id, invoice_number, reason, package_id, billing_cycle, period_start, period_end,
+         insert into invoices (id, company_id, invoice_number, reason, package_id, billing_cycle, period_start, period_end,
                                currency, subtotal, tax_rate, tax, total, issue_date, due_date)
-         select n.company_id, ${invoiceNumberSql('n.year', 'n.seq')}, 'renewal', n.package_id, n.billing_cycle, n.period_start, n.period_end,
+         select n.id, n.company_id, ${invoiceNumberSql('n.year', 'n.seq')}, 'renewal', n.package_id, n.billing_cycle, n.period_start, n.period_end,
                 ?, n.subtotal, n.tax_rate, n.tax, n.subtotal + n.tax, n.period_start, n.period_start + ?::int
            from n
-         returning id, company_id, invoice_number, billing_cycle, period_start, period_end, total, due_date
+         returning id
        ),
        lines as (
          insert into invoice_lines (company_id, invoice_id, line_no, kind, description, period_start, period_end, amount)
-         select inv.company_id, inv.id, 1, 'plan', n.package_name || ' plan (' || inv.billing_cycle || ')',
-                inv.period_start, inv.period_end, n.subtotal
-           from inv join n on n.company_id = inv.company_id
-         returning 1
+         select n.company_id, n.id, 1, 'plan', n.package_name || ' plan (' || n.billing_cycle || ')', n.period_start, n.period_end, n.subtotal
+           from n
        ),
        audited as (
          ${AUDIT_INSERT}
-                inv.company_id, n.company_name, 'invoice.issued',
-                jsonb_build_object('invoice_id', inv.id, 'invoice_number', inv.invoice_number, 'reason', 'renewal',
-                                   'total', inv.total, 'due_date', inv.due_date)
-           from inv join n on n.company_id = inv.company_id
-         returning 1
+                n.company_id, n.company_name, 'invoice.issued',
+                jsonb_build_object('invoice_id', n.id, 'invoice_number', ${invoiceNumberSql('n.year', 'n.seq')}, 'reason', 'renewal',
+                                   'total', n.subtotal + n.tax, 'due_date', n.period_start + ?::int)
+           from n
        )
        select inv.id from inv`,
-      [intArray(billable.map((c) => c.id)), intArray(years), intArray(firsts), settings.currency, settings.due_days],
+      [intArray(billable.map((c) => c.id)), intArray(years), intArray(firsts), settings.currency, settings.due_days, settings.due_days],
     );
     if (rows.length !== billable.length) {
       // the numbers reserved must all be used, or the sequence would have a gap: roll back

@@ -426,4 +426,27 @@ describe('billing jobs: renewal and dunning', () => {
     expect((await invoices(held.company.id)).map((i) => i.period_start)).toEqual(['2047-02-05']);
     await expectGapless(2047);
   });
+
+  (onPostgres ? it : it.skip)('leaves past_due alone a company whose overdue invoice is being paid, so the payment keeps it active', async () => {
+    const paying = await createCompany(t, 'PaysLate');
+    await subscribe(paying.company.id, { package: 'basic', start: '2048-01-01', end: '2048-02-01' });
+    await jobs.renew(at('2048-02-01T09:00:00Z'));
+    const [invoice] = await invoices(paying.company.id);
+    const other = new Client({ connectionString: testDatabaseUrl() });
+    await other.connect();
+    try {
+      // the payment's transaction: the company locked, the invoice paid, not yet committed
+      await other.query('begin');
+      await other.query('select id from companies where id = $1 for update', [paying.company.id]);
+      await other.query(`update invoices set status = 'paid', amount_paid = total where id = $1`, [invoice.id]);
+      await jobs.dunning(at('2048-02-20T12:00:00Z'));
+      expect((await company(paying.company.id)).billing_status).toBe('active');
+      await other.query('commit');
+    } finally {
+      await other.end();
+    }
+    await jobs.dunning(at('2048-02-20T13:00:00Z'));
+    expect((await company(paying.company.id)).billing_status).toBe('active');
+    await park(paying.company.id);
+  });
 });

@@ -367,13 +367,23 @@ export class BillingJobsService {
     move: { from: 'active' | 'past_due'; to: 'past_due' | 'suspended'; when: string; params: unknown[] },
   ): Promise<number[]> {
     const subscription = move.to === 'suspended' ? `'suspended'` : 'c.subscription_status';
+    // the candidates are locked first: a payment committing meanwhile is waited for, and the
+    // update below (a statement of its own, so a fresh snapshot) sees its invoice paid
+    const candidates = await em.execute<Array<{ id: number }>>(
+      `with ${ZONES}
+       select c.id from companies c left join zones z on z.name = c.time_zone
+        where c.billing_status = '${move.from}' and ${move.when}
+        order by c.id for update of c skip locked`,
+      move.params,
+    );
+    if (!candidates.length) return [];
     const rows = await em.execute<Array<{ id: number }>>(
       `with ${ZONES},
        moved as (
          update companies c set billing_status = '${move.to}', subscription_status = ${subscription}, updated_at = now()
            from companies c0
            left join zones z on z.name = c0.time_zone
-          where c0.id = c.id and c.billing_status = '${move.from}' and ${move.when}
+          where c0.id = c.id and c.id = any(?::int[]) and c.billing_status = '${move.from}' and ${move.when}
          returning c.id, c.company_name
        ),
        audited as (
@@ -385,7 +395,7 @@ export class BillingJobsService {
          returning 1
        )
        select m.id from moved m order by m.id`,
-      move.params,
+      [intArray(candidates.map((r) => r.id)), ...move.params],
     );
     return rows.map((r) => r.id);
   }

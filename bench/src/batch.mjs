@@ -83,3 +83,9 @@ export async function absentJob(databaseUrl) {
   const out = await runNode([join(ROOT, 'bench/src/absent-job.mjs')], { DATABASE_URL: databaseUrl, MIGRATE_ON_START: 'false' });
   return JSON.parse(out);
 }
+
+/** The subscription renewal in its own process, on a database no server is using at the time. */
+export async function renewalJob(databaseUrl) {
+  const out = await runNode([join(ROOT, 'bench/src/renewal-job.mjs')], { DATABASE_URL: databaseUrl, MIGRATE_ON_START: 'false' });
+  return JSON.parse(out);
+}

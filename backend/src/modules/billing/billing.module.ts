@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/audit.module';
 import { NotificationsModule } from '../notifications/notifications.module';
 import { PackagesModule } from '../packages/packages.module';
 import { BillingController } from './billing.controller';
+import { BillingJobsService } from './billing-jobs.service';
 import { BillingClock } from './clock';
 import { BillingSettingsService } from './billing-settings.service';
 import { InvoicesService } from './invoices.service';
@@ -18,6 +19,7 @@ import { SubscriptionService } from './subscription.service';
     BillingSettingsService,
     InvoicesService,
     SubscriptionService,
+    BillingJobsService,
     ManualPaymentProvider,
     // the providers that take payments: a card provider joins this list when its keys are set
     { provide: PAYMENT_PROVIDERS, useFactory: (manual: ManualPaymentProvider) => [manual], inject: [ManualPaymentProvider] },

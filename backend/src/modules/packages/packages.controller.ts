@@ -1,16 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { AllowedWhileBlocked, ApiAuthErrors, Auth, Public, Roles } from '../../common/auth/decorators';
-import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiAuthErrors, Public, Roles } from '../../common/auth/decorators';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok, Page } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';

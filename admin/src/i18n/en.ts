@@ -5,19 +5,15 @@ import { employeesMessages } from '../screens/employees/messages.en';
 import { positionsMessages } from '../screens/positions/messages.en';
 import { monitoringMessages } from '../screens/operational-monitoring/messages.en';
 import { settingsMessages } from '../screens/settings/messages.en';
-import { subscriptionMessages } from '../screens/settings/subscription/messages.en';
 import { companiesMessages } from '../screens/companies/messages.en';
 import { packagesMessages } from '../screens/packages/messages.en';
-import { billingMessages } from '../screens/billing/messages.en';
 import { platformDashboardMessages } from '../screens/dashboard/platform.messages.en';
-import { landingPageMessages } from '../screens/landing-page/messages.en';
 import { payrollMessages } from '../screens/payroll/messages.en';
 import { pwaMessages } from '../pwa/messages.en';
 import { invitationMessages, passwordMessages } from '../auth/messages.en';
 import { leaveMessages } from '../screens/leave/messages.en';
 import { attendanceMessages } from '../screens/attendance/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
-import { kpiBonusMessages } from '../screens/kpi-bonus/messages.en';
 import { schemaMessages } from '../schema/messages.en';
 import { permissionSubjectsMessages, selfServiceMessages } from '../screens/permissions/messages.en';
 import { resourceMessages } from '../resources/messages.en';
@@ -30,18 +26,17 @@ export const messages = {
   company_dashboard: companyDashboardMessages,
   employee_home: employeeHomeMessages,
   ...settingsMessages,
-  subscription: subscriptionMessages,
+  // the texts of billing, subscription, kpi_bonus and landing_page load with their screens (addMessages)
+  subscription: { banner: { open: 'Open Subscription' } },
   monitoring: monitoringMessages,
   payroll: payrollMessages,
   companies: companiesMessages,
   packages: packagesMessages,
-  billing: billingMessages,
   platform_dashboard: platformDashboardMessages,
   ...pwaMessages,
   leave: leaveMessages,
   attendance: attendanceMessages,
   shift_roster: shiftRosterMessages,
-  kpi_bonus: kpiBonusMessages,
   ...schemaMessages,
   permission_subjects: permissionSubjectsMessages,
   self_service: selfServiceMessages,
@@ -126,7 +121,6 @@ export const messages = {
     platform_warning: 'Platform Access Restricted',
     pwa_install: 'Install the App',
   },
-  landing_page: landingPageMessages,
   login: {
     title: 'Sign In',
     subtitle: 'Welcome back! Please sign in to your account.',

@@ -1,5 +1,4 @@
 import { attendanceResourceMessages } from './attendance';
-import { billingResourceMessages } from './billing';
 import { monitoringResourceMessages } from './monitoring';
 import { kpiMessages } from './kpi';
 import { leaveRequestMessages } from './leave-requests';
@@ -20,5 +19,4 @@ export const resourceMessages = {
   ...settingsMessages,
   ...payrollMessages,
   ...leaveRequestMessages,
-  ...billingResourceMessages,
 };

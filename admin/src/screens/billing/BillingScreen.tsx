@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';

@@ -1,3 +1,6 @@
+import { addMessages } from '../../providers/i18nProvider';
+import { billingResourceMessages } from '../../resources/billing';
+
 /** English texts of /billing (the platform's invoices, revenue and billing settings), merged into src/i18n/en.ts as `billing`. */
 export const billingMessages = {
   subtitle: "The companies' invoices and payments, and what the platform has collected",
@@ -62,3 +65,5 @@ export const billingMessages = {
     close: 'Close',
   },
 };
+
+addMessages({ billing: billingMessages, resources: billingResourceMessages });

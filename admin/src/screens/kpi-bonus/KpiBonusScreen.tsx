@@ -1,3 +1,4 @@
+import './messages.en';
 import { useMemo, useState } from 'react';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';

@@ -1,3 +1,5 @@
+import { addMessages } from '../../providers/i18nProvider';
+
 /** English texts of KPI & Bonus Management (hr.md 2, 4, 8, 9), merged into src/i18n/en.ts as `kpi_bonus`. */
 export const kpiBonusMessages = {
   subtitle: 'Set KPI targets, record results and turn achievement into bonuses.',
@@ -222,3 +224,5 @@ export const kpiBonusMessages = {
     action_failed: 'Failed to update the bonus payment',
   },
 };
+
+addMessages({ kpi_bonus: kpiBonusMessages });

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import { Loading, useNotify, useTranslate } from 'react-admin';

@@ -1,3 +1,5 @@
+import { addMessages } from '../../providers/i18nProvider';
+
 /** Texts of the Landing Page Manager (platform.md 2.11 and the landing-content messages of section 8, word for word). */
 export const landingPageMessages = {
   subtitle: 'The content of the public landing page. Visitors see the active page.',
@@ -108,3 +110,5 @@ export const landingPageMessages = {
     testimonial_delete_failed: 'Failed to delete testimonial',
   },
 };
+
+addMessages({ landing_page: landingPageMessages });

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useEffect, useState } from 'react';
 import {
   Alert,

@@ -1,3 +1,5 @@
+import { addMessages } from '../../../providers/i18nProvider';
+
 /** Texts of the company admin's Settings → Subscription tab and the Change plan dialog. */
 export const subscriptionMessages = {
   title: 'Subscription',
@@ -105,7 +107,6 @@ export const subscriptionMessages = {
     failed: 'The plan could not be changed',
     done: 'Plan changed',
   },
-  banner: {
-    open: 'Open Subscription',
-  },
 };
+
+addMessages({ subscription: subscriptionMessages });

@@ -1,3 +1,4 @@
+import '../subscription/messages.en';
 import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { errorMessage } from '../../../providers/httpClient';

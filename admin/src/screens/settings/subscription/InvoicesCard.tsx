@@ -122,7 +122,7 @@ export const InvoicesCard = () => {
   else
     body = (
       <TableContainer>
-        <Table size="small">
+        <Table size="small" sx={{ '& th, & td': { px: 1 } }}>
           <TableHead>
             <TableRow>
               {COLUMNS.map((c) => (

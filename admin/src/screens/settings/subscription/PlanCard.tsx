@@ -5,6 +5,7 @@ import { apiAnswer, client } from '../../../providers/apiClient';
 import { errorMessage } from '../../../providers/httpClient';
 import { useFormat } from '../../../schema/format';
 import { TabCard } from '../tabs/TabCard';
+import { periodText } from '../../billing/money';
 import { formatAmount, useBillingRefresh, type Subscription } from './billing';
 import { InvoicePdfButton } from './InvoicesCard';
 
@@ -145,7 +146,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
           )}
           {s.current_period_start && s.current_period_end && (
             <Fact label={translate('subscription.current_period')} wide>
-              {translate('subscription.period', { start: format.date(s.current_period_start), end: renewal })}
+              {periodText(s.current_period_start, s.current_period_end)}
             </Fact>
           )}
           {Number(s.amount_due) > 0 && (

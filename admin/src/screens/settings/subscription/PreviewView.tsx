@@ -1,15 +1,12 @@
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../../schema/format';
+import { periodText } from '../../billing/money';
 import { formatAmount, type InvoiceLine, type Preview } from './billing';
 
-/** "Nov 26, 2026 – Dec 26, 2026": a line's or an invoice's period (its end is the day after the last day covered). */
-export const usePeriod = () => {
-  const translate = useTranslate();
-  const format = useFormat();
-  return (start: string | null | undefined, end: string | null | undefined) =>
-    translate('subscription.period', { start: format.date(start), end: format.date(end) });
-};
+/** "Nov 26 – Dec 25, 2026": a line's or an invoice's period, its last day included (the API's end is the day after), as Billing writes it. */
+export const usePeriod = () => (start: string | null | undefined, end: string | null | undefined) =>
+  start && end ? periodText(start, end) : '';
 
 /** Invoice lines (credits negative), subtotal, tax and total. */
 export const InvoiceLines = ({

@@ -15,7 +15,6 @@ export const subscriptionMessages = {
   trial_left: '%{smart_count} day left |||| %{smart_count} days left',
   amount_due: 'Amount due',
   overdue_since: 'Overdue since %{date}',
-  period: '%{start} – %{end}',
   cycles: { monthly: 'Monthly', annual: 'Annual' },
   per: { monthly: '/month', annual: '/year' },
   billing_status: {

@@ -139,6 +139,8 @@ describe('billing jobs: renewal and dunning', () => {
   });
   afterAll(async () => {
     t.app.get(BillingClock).set(null);
+    // the settings are platform-wide: the test files after this one find the defaults
+    await sql(`update billing_settings set currency = 'USD', due_days = 14, grace_days = 14, reminder_days = 3 where id = 1`);
     await t.close();
   });
 

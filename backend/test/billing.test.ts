@@ -19,6 +19,8 @@ describe('subscriptions and billing', () => {
     clock = t.app.get(BillingClock);
     superadmin = await login(t, (await createUser(t.em(), 'superadmin')).email);
     for (const p of await t.em().find(Package, {})) ids[p.package_code] = p.id;
+    // the platform's settings are shared by the test files: start from the defaults
+    await t.em().execute(`update billing_settings set currency = 'USD', due_days = 14, grace_days = 14, reminder_days = 3, seller_name = 'HR Platform' where id = 1`);
   });
   afterEach(() => clock.set(null));
   afterAll(() => t.close());

@@ -54,6 +54,7 @@ describe('plan-based access', () => {
     t = await createTestApp({ extraImports: [PlanProbeModule] });
     superadmin = await login(t, (await createUser(t.em(), 'superadmin')).email);
     client = await login(t, (await createUser(t.em(), 'client')).email);
+    await t.em().execute(`update billing_settings set currency = 'USD', due_days = 14 where id = 1`);
     const features = await t.http().get('/api/packages/features?range=[0,999]').set(bearer(superadmin));
     featureId = Object.fromEntries(features.body.data.map((f: any) => [f.feature_code, f.id]));
   });

@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { bearer } from '../support/fixtures';
 import { kindOf } from './kinds';
 import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleValue, type Operation } from './operations';
-import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, keepActiveLandingPage, type World } from './world';
+import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, keepActiveLandingPage, keepBillingSettings, type World } from './world';
 
 // the full run on PostgreSQL (CI runs both); a fifth of it on the slower embedded database
 const TARGET = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_DATABASE_URL ? 10_000 : 2_000));
@@ -124,6 +124,7 @@ describe('fuzzing every operation with bad input', () => {
   let world: World;
   let em: EntityManager;
   let restoreLandingPage: (() => Promise<void>) | undefined;
+  let restoreBillingSettings: (() => Promise<void>) | undefined;
   const spec = loadOpenApi();
   const operations = listOperations(spec).filter((op) => op.key !== 'POST /api/auth/logout');
 
@@ -135,11 +136,13 @@ describe('fuzzing every operation with bad input', () => {
     world = await buildWorld(t);
     em = t.em();
     restoreLandingPage = await keepActiveLandingPage(em);
+    restoreBillingSettings = await keepBillingSettings(em);
     await installWriteCounter(em);
   });
   afterAll(async () => {
     if (em) await removeWriteCounter(em);
     await restoreLandingPage?.();
+    await restoreBillingSettings?.();
     await t?.close();
   });
 

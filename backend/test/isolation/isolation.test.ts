@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { bearer, unique, type CompanyFixture } from '../support/fixtures';
 import { BODY_ID_KINDS, kindOf } from './kinds';
 import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleValue, type Operation } from './operations';
-import { MARKER, PLATFORM_FACTORIES, ROLE_KEYS, TENANT_FACTORIES, buildWorld, companyDigest, keepActiveLandingPage, type RoleKey, type World } from './world';
+import { MARKER, PLATFORM_FACTORIES, ROLE_KEYS, TENANT_FACTORIES, buildWorld, companyDigest, keepActiveLandingPage, keepBillingSettings, type RoleKey, type World } from './world';
 
 type Statuses = Partial<Record<RoleKey, number>>;
 interface Expectation {
@@ -73,6 +73,7 @@ describe('tenant isolation matrix', () => {
   let world: World;
   let em: EntityManager;
   let restoreLandingPage: (() => Promise<void>) | undefined;
+  let restoreBillingSettings: (() => Promise<void>) | undefined;
   const spec = loadOpenApi();
   const operations = listOperations(spec);
   const expected: Record<string, Expectation> = RECORD ? {} : JSON.parse(readFileSync(EXPECTATIONS_FILE, 'utf8'));
@@ -82,9 +83,11 @@ describe('tenant isolation matrix', () => {
     world = await buildWorld(t);
     em = t.em();
     restoreLandingPage = await keepActiveLandingPage(em);
+    restoreBillingSettings = await keepBillingSettings(em);
   });
   afterAll(async () => {
     await restoreLandingPage?.();
+    await restoreBillingSettings?.();
     await t?.close();
   });
 

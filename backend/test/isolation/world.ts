@@ -323,6 +323,23 @@ export async function companyDigest(em: EntityManager, companyId: number): Promi
  * The calls of these tests may activate another landing page (one is active at a time): this
  * puts the page active before them back, so later test files see the platform as it was.
  */
+/**
+ * The platform's billing settings as they were: the matrix and the fuzz test send PUT
+ * /api/billing/settings, which would change the currency and due days of the tests after them.
+ */
+export async function keepBillingSettings(em: EntityManager): Promise<() => Promise<void>> {
+  const [row] = await em.execute<Array<Record<string, unknown>>>('select * from billing_settings where id = 1');
+  return async () => {
+    if (!row) return;
+    const { id, ...fields } = row;
+    const columns = Object.keys(fields);
+    await em.execute(
+      `update billing_settings set ${columns.map((c) => `"${c}" = ?`).join(', ')} where id = ?`,
+      [...columns.map((c) => fields[c]), id],
+    );
+  };
+}
+
 export async function keepActiveLandingPage(em: EntityManager): Promise<() => Promise<void>> {
   const [active] = await em.execute<Array<{ id: number }>>('select id from landing_pages where is_active');
   return async () => {

@@ -5889,6 +5889,8 @@ export interface components {
              * @example 3
              */
             bonuses_paid: number;
+            /** @description The caller's own record of the month was left unchanged: another payroll user or a company admin changes it */
+            own_record_skipped: boolean;
         };
         SetPaymentStatusBulkDto: {
             /** @enum {string} */
@@ -16451,7 +16453,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module payroll */
+            /**
+             * @description The record is the caller's own
+             *
+             *     Requires edit on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17596,7 +17602,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module payroll */
+            /**
+             * @description The records include the caller's own
+             *
+             *     Requires edit on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -498,4 +498,48 @@ describe('payroll: run, records, payslips, export', () => {
       expect(bad.body.errors[0].field).toBe('termination_date');
     });
   });
+
+  describe('a payroll user who is also paid', () => {
+    it('cannot mark their own record: refused by id, left out of the month with a message', async () => {
+      const c = await createCompany(t, 'Clerk');
+      await sql(`update employees set salary = 48000, hire_date = '2020-01-06' where company_id = ?`, [c.company.id]);
+      const em = t.em();
+      em.create(Employee, {
+        company: em.getReference(Company, c.company.id),
+        employee_code: 'E002',
+        first_name: 'Other',
+        last_name: 'Clerk',
+        email: `${unique('other')}@test.example.com`,
+        department: em.getReference(Department, c.department.id),
+        position: em.getReference(Position, c.position.id),
+        hire_date: '2020-01-06',
+        salary: '36000.00',
+      });
+      await em.flush();
+      const adminOfC = bearer(c.tokens.company_admin);
+      expect((await run(2026, 10, adminOfC)).status).toBe(201);
+      // the clerk: the company's first employee, whose department may view and edit payroll
+      await grant(t, { department: c.department }, c.company, 'payroll', { can_view: true, can_edit: true });
+      const clerk = bearer(c.tokens.employee);
+      const records = (await list({ year: 2026, month: 10 }, clerk)).body.data as Array<{ id: number; employee_code: string }>;
+      const own = records.find((r) => r.employee_code === 'E001')!;
+      const other = records.find((r) => r.employee_code === 'E002')!;
+      const byId = await t.http().put(`${API}/${own.id}/status`).set(clerk).send({ payment_status: 'paid' });
+      expect(byId.status).toBe(403);
+      expect(byId.body.message).toBe('You cannot change the payment status of your own payroll record: another payroll user or a company admin does');
+      const both = await t.http().put(`${API}/status`).set(clerk).send({ ids: [own.id, other.id], payment_status: 'processing' });
+      expect(both.status).toBe(403);
+      const month = await t.http().put(`${API}/status`).set(clerk).send({ year: 2026, month: 10, payment_status: 'paid' });
+      expect(month.status).toBe(200);
+      expect(month.body.message).toBe('1 payroll record updated; your own record is left to another payroll user or a company admin');
+      expect(month.body.data).toMatchObject({ updated: 1, own_record_skipped: true });
+      const after = await sql(`select e.employee_code, r.payment_status from payroll_records r join employees e on e.id = r.employee_id where r.company_id = ? order by e.employee_code`, [c.company.id]);
+      expect(after).toEqual([
+        { employee_code: 'E001', payment_status: 'pending' },
+        { employee_code: 'E002', payment_status: 'paid' },
+      ]);
+      // the company admin marks it
+      expect((await t.http().put(`${API}/${own.id}/status`).set(adminOfC).send({ payment_status: 'paid' })).status).toBe(200);
+    });
+  });
 });

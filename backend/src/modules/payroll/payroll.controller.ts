@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, ParseIntPipe, Post, Put, Query } from '@n
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiProduces,
@@ -151,9 +152,11 @@ export class PayrollController {
   @ApiNotFoundResponse({ description: "A record id is not the caller's company's" })
   @ApiUnprocessableEntityResponse({ description: 'A paid payroll record cannot change; or the month has no payroll' })
   @ApiConflictResponse({ description: 'A bonus payment included in the records was cancelled or rejected after the run: process it again' })
+  @ApiForbiddenResponse({ description: "The records include the caller's own" })
   async setStatus(@Auth() ctx: AuthContext, @Body() dto: SetPaymentStatusBulkDto) {
     const result = await this.payroll.setStatus(ctx, dto);
-    return ok(result, `${result.updated} payroll ${result.updated === 1 ? 'record' : 'records'} updated`);
+    const updated = `${result.updated} payroll ${result.updated === 1 ? 'record' : 'records'} updated`;
+    return ok(result, result.own_record_skipped ? `${updated}; your own record is left to another payroll user or a company admin` : updated);
   }
 
   @Get(':id')
@@ -184,6 +187,7 @@ export class PayrollController {
   @ApiEnvelope(StatusChangeResultDto)
   @ApiNotFoundResponse({ description: 'Payroll record not found' })
   @ApiUnprocessableEntityResponse({ description: 'A paid payroll record cannot change' })
+  @ApiForbiddenResponse({ description: "The record is the caller's own" })
   async setOneStatus(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: SetPaymentStatusDto) {
     const result = await this.payroll.setStatus(ctx, { ...dto, ids: [id] });
     return ok(result, 'Payroll record updated');

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
-import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike, oneOf, fieldWords } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
@@ -36,6 +36,7 @@ export const PAYROLL_LIST = {
 const POPULATE = ['employee', 'employee.department', 'employee.position'] as const;
 const MAX_ID = 2147483647;
 export const PAID_IS_FINAL = 'A paid payroll record cannot change';
+export const OWN_PAYROLL_RECORD = 'You cannot change the payment status of your own payroll record: another payroll user or a company admin does';
 
 /** The plain query parameters of GET /hr/payroll (hr.md: month, year, status, employee). */
 export interface PlainPayrollFilters {
@@ -154,25 +155,31 @@ export class PayrollService {
 
     let ids: number[];
     let periodStarts: string[];
+    let ownSkipped = false;
     if (dto.ids) {
       ids = [...new Set(dto.ids)];
       if (ids.some((id) => id > MAX_ID)) throw notFound('Payroll record');
-      const rows = await em.execute<Array<{ id: number; pay_period_start: string }>>(
-        `select id, to_char(pay_period_start, 'YYYY-MM-DD') as pay_period_start
+      const rows = await em.execute<Array<{ id: number; pay_period_start: string; employee_id: number }>>(
+        `select id, to_char(pay_period_start, 'YYYY-MM-DD') as pay_period_start, employee_id
            from payroll_records where company_id = ? and id in (?)`,
         [companyId, ids],
       );
       if (rows.length !== ids.length) throw notFound('Payroll record');
+      // nobody pays themselves, as with bonuses
+      if (ctx.employeeId && rows.some((r) => r.employee_id === ctx.employeeId)) throw forbidden(OWN_PAYROLL_RECORD);
       periodStarts = [...new Set(rows.map((r) => r.pay_period_start))].sort();
     } else {
       const period = monthPeriod(dto.year!, dto.month!);
       periodStarts = [period.start];
-      const rows = await em.execute<Array<{ id: number }>>(
-        'select id from payroll_records where company_id = ? and pay_period_start = ?',
+      const rows = await em.execute<Array<{ id: number; employee_id: number }>>(
+        'select id, employee_id from payroll_records where company_id = ? and pay_period_start = ?',
         [companyId, period.start],
       );
       if (!rows.length) throw unprocessable(`There is no payroll for ${period.label}: process it first`, 'month');
-      ids = rows.map((r) => r.id);
+      // the caller's own record of the month is left to another payroll user
+      ownSkipped = !!ctx.employeeId && rows.some((r) => r.employee_id === ctx.employeeId);
+      ids = rows.filter((r) => r.employee_id !== ctx.employeeId).map((r) => r.id);
+      if (!ids.length) throw forbidden(OWN_PAYROLL_RECORD);
     }
     for (const start of periodStarts) await lockPeriod(em, companyId, periodOf(start));
 
@@ -213,7 +220,7 @@ export class PayrollService {
     if (status === 'paid' && updated.length) {
       await this.notifications.queue(em, 'payroll_updates', PAY_PAID, [updated.map((r) => r.id)]);
     }
-    return { updated: updated.length, payment_status: status, payment_date: paymentDate, bonuses_paid: bonusesPaid };
+    return { updated: updated.length, payment_status: status, payment_date: paymentDate, bonuses_paid: bonusesPaid, own_record_skipped: ownSkipped };
   }
 
   /** Sum of net_salary of the pay periods starting in [from, to), for the company dashboard. */

@@ -162,6 +162,8 @@ export class StatusChangeResultDto {
   @ApiProperty({ enum: PAYMENT_STATUSES }) payment_status!: PaymentStatus;
   @ApiProperty({ type: String, format: 'date', nullable: true }) payment_date!: string | null;
   @ApiProperty({ description: 'Bonus payments marked paid with the records', example: 3 }) bonuses_paid!: number;
+  @ApiProperty({ description: "The caller's own record of the month was left unchanged: another payroll user or a company admin changes it" })
+  own_record_skipped!: boolean;
 }
 
 export class PayrollRunResponseDto {

@@ -3,7 +3,8 @@ import { SUPERADMIN } from '../fixtures/users';
 import { LayoutPage } from '../pages/LayoutPage';
 import { LoginPage } from '../pages/LoginPage';
 import { expectToast } from '../pages/PlatformPages';
-import { uniqueId } from '../pages/PwaApi';
+import { PwaApi } from '../pages/PwaApi';
+import { publicPackage, registerTrialCompany } from '../pages/TrialCompany';
 import { SchemaResourcePage } from '../pages/SchemaResourcePage';
 
 // The superadmin's Billing: a trial company chooses the Standard plan (an open invoice of $79.00),
@@ -12,46 +13,12 @@ import { SchemaResourcePage } from '../pages/SchemaResourcePage';
 
 const STANDARD_MONTHLY = 79;
 
-/** The id of a package offered publicly, by name. */
-async function publicPackage(request: APIRequestContext, name: string): Promise<number> {
-  const res = await request.get('/api/packages/packages/public');
-  expect(res.status()).toBe(200);
-  const pkg = ((await res.json()).data as Array<{ id: number; package_name: string }>).find((p) => p.package_name === name);
-  expect(pkg, `the public package ${name}`).toBeTruthy();
-  return pkg!.id;
-}
-
 /** A new company on a free trial, whose admin then chooses Standard, billed monthly: its invoice is open. */
 async function trialCompanyChoosingStandard(request: APIRequestContext): Promise<string> {
-  const id = uniqueId();
-  const standard = await publicPackage(request, 'Standard');
-  const owner = { email: `hank.${id}@globex.example.com`, password: 'Volcano#Lair2026', company: `Globex ${id}` };
-  const res = await request.post('/api/auth/register', {
-    data: {
-      username: `hank.${id}`,
-      email: owner.email,
-      password: owner.password,
-      first_name: 'Hank',
-      last_name: 'Scorpio',
-      role: 'company_admin',
-      create_company: true,
-      company_name: owner.company,
-      package_id: standard,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const chosen = await request.post('/api/packages/subscription', {
-    headers: { Authorization: `Bearer ${await tokenOf(request, { email: owner.email, password: owner.password })}` },
-    data: { package_id: standard, billing_cycle: 'monthly' },
-  });
-  expect([200, 201], await chosen.text()).toContain(chosen.status());
+  const owner = await registerTrialCompany(request, { first_name: 'Hank', last_name: 'Scorpio', company: 'Globex', domain: 'globex.example.com', password: 'Volcano#Lair2026' });
+  const admin = await PwaApi.signIn(request, owner);
+  await admin.send('post', '/api/packages/subscription', { package_id: await publicPackage(request, 'Standard'), billing_cycle: 'monthly' }, 200);
   return owner.company;
-}
-
-async function tokenOf(request: APIRequestContext, user: { email: string; password: string }): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: user });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.access_token as string;
 }
 
 /** A sidebar entry, opening the menu from the app bar first on a phone. */

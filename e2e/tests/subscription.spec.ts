@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage';
 import { expectToast } from '../pages/PlatformPages';
-import { PwaApi, uniqueId } from '../pages/PwaApi';
+import { PwaApi } from '../pages/PwaApi';
+import { publicPackage, registerTrialCompany, type TrialOwner } from '../pages/TrialCompany';
 import { SettingsPage } from '../pages/SettingsPage';
 
 // The company admin's Settings → Subscription: a brand-new self-registered company (on the free
@@ -10,11 +11,6 @@ import { SettingsPage } from '../pages/SettingsPage';
 // invoice that applies the plan once paid; its PDF downloads as INV-YYYY-NNNNNN.pdf.
 // Each test registers its own company, so the demo company Acme is untouched.
 
-interface Owner {
-  email: string;
-  password: string;
-  company: string;
-}
 
 interface Preview {
   change: string;
@@ -28,36 +24,9 @@ const VIEWPORTS = [
   { name: 'phone', size: { width: 390, height: 844 } },
 ] as const;
 
-/** The id of a package offered publicly, by name. */
-async function publicPackage(request: APIRequestContext, name: string): Promise<number> {
-  const res = await request.get('/api/packages/packages/public');
-  expect(res.status()).toBe(200);
-  const pkg = ((await res.json()).data as Array<{ id: number; package_name: string }>).find((p) => p.package_name === name);
-  expect(pkg, `the public package ${name}`).toBeTruthy();
-  return pkg!.id;
-}
-
-/** A company registered through the free trial of Standard (as the free trial page preselects it), with its admin. */
-async function newTrialCompany(request: APIRequestContext): Promise<Owner> {
-  const id = uniqueId();
-  const standard = await publicPackage(request, 'Standard');
-  const owner = { email: `wanda.${id}@initech.example.com`, password: 'Stapler#Red2026', company: `Initech ${id}` };
-  const res = await request.post('/api/auth/register', {
-    data: {
-      username: `wanda.${id}`,
-      email: owner.email,
-      password: owner.password,
-      first_name: 'Wanda',
-      last_name: 'Lyle',
-      role: 'company_admin',
-      create_company: true,
-      company_name: owner.company,
-      package_id: standard,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return owner;
-}
+/** A company on the free trial of Standard, with its admin. */
+const newTrialCompany = (request: APIRequestContext): Promise<TrialOwner> =>
+  registerTrialCompany(request, { first_name: 'Wanda', last_name: 'Lyle', company: 'Initech', domain: 'initech.example.com', password: 'Stapler#Red2026' });
 
 const money = (amount: string, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount));

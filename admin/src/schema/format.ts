@@ -74,12 +74,27 @@ export function formatters(zone: string): Formatters {
       const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
       return `${part('year')}-${part('month')}-${part('day')}`;
     },
-    money: (value) => {
-      if (value === null || value === undefined || value === '') return EMPTY;
-      const n = Number(value);
-      return Number.isFinite(n) ? new Intl.NumberFormat('en-US', { style: 'currency', currency: CURRENCY }).format(n) : String(value);
-    },
+    money: (value) => formatMoney(value),
   };
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** An amount as the API answers it (`79.00`) with its currency: $79.00, -$44.77, €12.50. */
+export function formatMoney(value: string | number | null | undefined, currency = CURRENCY): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  let format = moneyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    } catch {
+      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    moneyFormats.set(currency, format);
+  }
+  return format.format(n);
 }
 
 /** The signed-in user's company time zone (the browser's where the account has no company). */

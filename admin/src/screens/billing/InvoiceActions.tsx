@@ -10,12 +10,12 @@ import { errorMessage } from '../../providers/httpClient';
 import { PAYMENT_BODY, payments, VOID_BODY, voids } from '../../resources/billing';
 import type { components } from '../../../../openapi/schema';
 import type { ResourceConfig } from '../../schema/config';
-import { useFormat } from '../../schema/format';
+import { useFormat, formatMoney } from '../../schema/format';
 import { SchemaInput } from '../../schema/inputs';
 import { SchemaActionForm } from '../../schema/SchemaActionForm';
 import { FormDialog } from '../../schema/SchemaResource';
 import { actionSchema } from '../../schema/schema';
-import { money, type Invoice } from './money';
+import { type Invoice } from './money';
 
 /** What a row asks the screen for: the dialogs live outside the list's rows (a row's record would fill their forms). */
 export const InvoiceActionsContext = createContext<{ onPay: (invoice: Invoice) => void; onVoid: (invoice: Invoice) => void }>({
@@ -116,8 +116,8 @@ export function PayDialog({ invoice, onClose }: { invoice: Invoice; onClose: () 
       <Alert severity="info" sx={{ m: 2, mb: 0 }}>
         {translate('billing.invoices.pay_intro', {
           company: invoice.company_name,
-          due: money(invoice.amount_due, invoice.currency),
-          total: money(invoice.total, invoice.currency),
+          due: formatMoney(invoice.amount_due, invoice.currency),
+          total: formatMoney(invoice.total, invoice.currency),
         })}
       </Alert>
       <SchemaActionForm
@@ -149,7 +149,7 @@ export function VoidDialog({ invoice, onClose }: { invoice: Invoice; onClose: ()
   return (
     <FormDialog title={translate('billing.invoices.void_title', { number: invoice.invoice_number })} onClose={onClose}>
       <Alert severity="warning" sx={{ m: 2, mb: 0 }}>
-        {translate('billing.invoices.void_intro', { company: invoice.company_name, total: money(invoice.total, invoice.currency) })}
+        {translate('billing.invoices.void_intro', { company: invoice.company_name, total: formatMoney(invoice.total, invoice.currency) })}
       </Alert>
       <SchemaActionForm config={voids} body={body} onSubmit={submit} onCancel={onClose} failed={translate('billing.invoices.void_failed')} />
     </FormDialog>

@@ -1,10 +1,10 @@
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { invoices } from '../../resources/billing';
-import { useFormat } from '../../schema/format';
+import { useFormat, formatMoney } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { StatusChip } from '../../schema/StatusChip';
-import { money, periodText, type Invoice } from './money';
+import { periodText, type Invoice } from './money';
 
 const text = (content: string) => (
   <Typography component="span" variant="body2" sx={{ whiteSpace: 'nowrap' }}>
@@ -36,7 +36,7 @@ export const NumberCell = ({ record }: { record: RaRecord }) => text(String(reco
 export const moneyCell =
   (source: 'total' | 'amount_due') =>
   ({ record }: { record: RaRecord }) =>
-    text(money(record[source] as string, (record as unknown as Invoice).currency));
+    text(formatMoney(record[source] as string, (record as unknown as Invoice).currency));
 
 /** Why the invoice was issued, in words (a plain text: it is no status). */
 export const ReasonCell = ({ record }: { record: RaRecord }) => {
@@ -58,7 +58,7 @@ export const CompanyCell = ({ record }: { record: RaRecord }) => {
     <Typography component="span" variant="body2">
       {translate(open ? 'billing.invoices.card_due' : 'billing.invoices.card_total', {
         company: invoice.company_name,
-        amount: money(open ? invoice.amount_due : invoice.total, invoice.currency),
+        amount: formatMoney(open ? invoice.amount_due : invoice.total, invoice.currency),
       })}
     </Typography>
   );

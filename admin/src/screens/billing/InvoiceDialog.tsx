@@ -24,11 +24,11 @@ import { LoadError } from '../../layout/LoadError';
 import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
 import { invoices, payments } from '../../resources/billing';
-import { useFormat } from '../../schema/format';
+import { useFormat, formatMoney } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { canPay, canVoid, usePdf } from './InvoiceActions';
 import { InvoiceStatus } from './InvoiceCells';
-import { money, periodText, type Invoice } from './money';
+import { periodText, type Invoice } from './money';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Box component="section" sx={{ mt: 3 }}>
@@ -122,17 +122,17 @@ export function InvoiceDialog({
                     <TableRow key={line.line_no}>
                       <TableCell>{line.description}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{periodText(line.period_start, line.period_end)}</TableCell>
-                      <TableCell align="right">{money(line.amount, cur)}</TableCell>
+                      <TableCell align="right">{formatMoney(line.amount, cur)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
               </Table>
               <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-                <Total label={t('subtotal')} value={money(data.subtotal, cur)} />
-                <Total label={t('tax', { rate: Number(data.tax_rate) })} value={money(data.tax, cur)} />
-                <Total label={t('total')} value={money(data.total, cur)} strong />
-                <Total label={t('paid')} value={money(data.amount_paid, cur)} />
-                <Total label={t('due')} value={money(data.amount_due, cur)} strong />
+                <Total label={t('subtotal')} value={formatMoney(data.subtotal, cur)} />
+                <Total label={t('tax', { rate: Number(data.tax_rate) })} value={formatMoney(data.tax, cur)} />
+                <Total label={t('total')} value={formatMoney(data.total, cur)} strong />
+                <Total label={t('paid')} value={formatMoney(data.amount_paid, cur)} />
+                <Total label={t('due')} value={formatMoney(data.amount_due, cur)} strong />
               </Stack>
             </Section>
             <Section title={t('payments')}>
@@ -154,7 +154,7 @@ export function InvoiceDialog({
                         <TableCell>{methods.choice('method', payment.method)}</TableCell>
                         <TableCell>{payment.reference ?? '—'}</TableCell>
                         <TableCell>{payment.recorded_by_name ?? '—'}</TableCell>
-                        <TableCell align="right">{money(payment.amount, cur)}</TableCell>
+                        <TableCell align="right">{formatMoney(payment.amount, cur)}</TableCell>
                       </TableRow>
                     ))}
                   </TableBody>

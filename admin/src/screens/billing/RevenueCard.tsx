@@ -1,3 +1,4 @@
+import { formatMoney } from '../../schema/format';
 import { Box, Card, CardContent, Skeleton, Stack, Typography, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
@@ -5,7 +6,6 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { LoadError } from '../../layout/LoadError';
 import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
-import { money } from './money';
 
 export const REVENUE_KEY = ['billing', 'revenue'] as const;
 
@@ -61,10 +61,10 @@ export function RevenueCard() {
                 </>
               ) : (
                 <>
-                  <Figure label={t('outstanding')} value={money(data?.outstanding, data?.currency)} hint={t('outstanding_hint')} testId="revenue-outstanding" />
+                  <Figure label={t('outstanding')} value={formatMoney(data?.outstanding, data?.currency)} hint={t('outstanding_hint')} testId="revenue-outstanding" />
                   <Figure
                     label={t('overdue')}
-                    value={money(data?.overdue, data?.currency)}
+                    value={formatMoney(data?.overdue, data?.currency)}
                     hint={t('overdue_hint')}
                     tone={Number(data?.overdue) > 0 ? 'error' : undefined}
                     testId="revenue-overdue"
@@ -84,8 +84,8 @@ export function RevenueCard() {
                   <BarChart data={months} accessibilityLayer title={t('chart')}>
                     <CartesianGrid strokeDasharray="3 3" vertical={false} />
                     <XAxis dataKey="month" tick={{ fontSize: 12 }} />
-                    <YAxis tick={{ fontSize: 12 }} width={64} tickFormatter={(v: number) => money(v, data?.currency).replace(/\.00$/, '')} />
-                    <Tooltip formatter={(value) => money(Number(value), data?.currency)} />
+                    <YAxis tick={{ fontSize: 12 }} width={64} tickFormatter={(v: number) => formatMoney(v, data?.currency).replace(/\.00$/, '')} />
+                    <Tooltip formatter={(value) => formatMoney(Number(value), data?.currency)} />
                     <Legend />
                     <Bar dataKey="invoiced" name={t('invoiced')} fill={palette.primary.main} radius={[4, 4, 0, 0]} />
                     <Bar dataKey="collected" name={t('collected')} fill={palette.success.main} radius={[4, 4, 0, 0]} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastDay, money, periodText } from './money';
+import { formatMoney } from '../../schema/format';
+import { lastDay, periodText } from './money';
 
 /** Intl writes thin spaces around the dash */
 const spaced = (text: string) => text.replace(/\s/gu, ' ');
@@ -13,8 +14,8 @@ describe('how Billing writes an invoice', () => {
   });
 
   it('amounts in the invoice’s currency', () => {
-    expect(money('79.00', 'USD')).toBe('$79.00');
-    expect(money('1234.5', 'EUR')).toBe('€1,234.50');
-    expect(money(null)).toBe('—');
+    expect(formatMoney('79.00', 'USD')).toBe('$79.00');
+    expect(formatMoney('1234.5', 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(null)).toBe('—');
   });
 });

@@ -3,24 +3,6 @@ import type { components } from '../../../../openapi/schema';
 export type Invoice = components['schemas']['InvoiceResponseDto'];
 export type InvoiceDetail = components['schemas']['InvoiceDetailDto'];
 
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** An amount as the API answers it (`79.00`) in its currency: $79.00, €79.00. */
-export function money(value: string | number | null | undefined, currency = 'USD'): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  let format = formats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    } catch {
-      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    }
-    formats.set(currency, format);
-  }
-  return format.format(n);
-}
 
 /** The last day a period covers: the API's period_end is the day after it. */
 export function lastDay(periodEnd: string): string {

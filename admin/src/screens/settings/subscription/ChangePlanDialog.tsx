@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../schema/format';
 import './messages.en';
 import { useEffect, useState } from 'react';
 import {
@@ -24,7 +25,7 @@ import {
 import { useNotify, useTranslate } from 'react-admin';
 import { apiAnswer, apiData, client } from '../../../providers/apiClient';
 import { errorMessage } from '../../../providers/httpClient';
-import { formatAmount, isUnlimited, useBillingRefresh, type BillingCycle, type Preview, type PublicPackage } from './billing';
+import { isUnlimited, useBillingRefresh, type BillingCycle, type Preview, type PublicPackage } from './billing';
 import { PreviewView } from './PreviewView';
 
 type PreviewState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; preview: Preview } | { status: 'refused'; message: string };
@@ -107,7 +108,7 @@ export default function ChangePlanDialog({
     }
   };
 
-  const price = (p: PublicPackage) => `${formatAmount(cycle === 'annual' ? p.annual_price : p.monthly_price, currency)}${translate(`subscription.per.${cycle}`)}`;
+  const price = (p: PublicPackage) => `${formatMoney(cycle === 'annual' ? p.annual_price : p.monthly_price, currency)}${translate(`subscription.per.${cycle}`)}`;
   const limits = (p: PublicPackage) =>
     [
       isUnlimited(p.max_employees)

@@ -26,8 +26,8 @@ import { useNotify, useTranslate } from 'react-admin';
 import { client, downloadFile } from '../../../providers/apiClient';
 import { errorMessage } from '../../../providers/httpClient';
 import { StatusChip } from '../../../schema/StatusChip';
-import { useFormat } from '../../../schema/format';
-import { formatAmount, INVOICES_PAGE, useInvoices, type Invoice } from './billing';
+import { useFormat, formatMoney } from '../../../schema/format';
+import { INVOICES_PAGE, useInvoices, type Invoice } from './billing';
 import { usePeriod } from './PreviewView';
 
 /** An invoice's status chip: open, paid, void, or overdue (open and past its due date). */
@@ -73,7 +73,7 @@ export const InvoicesCard = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [page, setPage] = useState(0);
   const { data, error, isPending } = useInvoices(page);
-  const money = (invoice: Invoice, value: string) => formatAmount(value, invoice.currency);
+  const money = (invoice: Invoice, value: string) => formatMoney(value, invoice.currency);
   // a void invoice is owed by no one
   const due = (invoice: Invoice) => (invoice.status === 'void' ? '—' : money(invoice, invoice.amount_due));
 

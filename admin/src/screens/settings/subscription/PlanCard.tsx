@@ -3,10 +3,10 @@ import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { apiAnswer, client } from '../../../providers/apiClient';
 import { errorMessage } from '../../../providers/httpClient';
-import { useFormat } from '../../../schema/format';
+import { useFormat, formatMoney } from '../../../schema/format';
 import { TabCard } from '../tabs/TabCard';
 import { periodText } from '../../billing/money';
-import { formatAmount, useBillingRefresh, type Subscription } from './billing';
+import { useBillingRefresh, type Subscription } from './billing';
 import { InvoicePdfButton } from './InvoicesCard';
 
 const ChangePlanDialog = lazy(() => import('./ChangePlanDialog'));
@@ -122,7 +122,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
               {s.package.package_name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatAmount(price, s.currency)}
+              {formatMoney(price, s.currency)}
               {translate(`subscription.per.${s.billing_cycle}`)}
             </Typography>
           </Fact>
@@ -151,7 +151,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
           )}
           {Number(s.amount_due) > 0 && (
             <Fact label={translate('subscription.amount_due')}>
-              {formatAmount(s.amount_due, s.currency)}
+              {formatMoney(s.amount_due, s.currency)}
               {s.overdue_since && (
                 <Typography variant="body2" color="error.main">
                   {translate('subscription.overdue_since', { date: format.date(s.overdue_since) })}
@@ -179,7 +179,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
                 })}
               </Typography>
               <Typography variant="body2" data-testid="pending-invoice-total">
-                {translate('subscription.pending.due', { total: formatAmount(change.total, change.currency), date: format.date(change.due_date) })}
+                {translate('subscription.pending.due', { total: formatMoney(change.total, change.currency), date: format.date(change.due_date) })}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
                 <InvoicePdfButton invoice={change} />

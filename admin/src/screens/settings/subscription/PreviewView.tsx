@@ -1,8 +1,8 @@
 import { Alert, Box, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { useFormat } from '../../../schema/format';
+import { useFormat, formatMoney } from '../../../schema/format';
 import { periodText } from '../../billing/money';
-import { formatAmount, type InvoiceLine, type Preview } from './billing';
+import { type InvoiceLine, type Preview } from './billing';
 
 /** "Nov 26 – Dec 25, 2026": a line's or an invoice's period, its last day included (the API's end is the day after), as Billing writes it. */
 export const usePeriod = () => (start: string | null | undefined, end: string | null | undefined) =>
@@ -26,7 +26,7 @@ export const InvoiceLines = ({
 }) => {
   const translate = useTranslate();
   const period = usePeriod();
-  const money = (value: string) => formatAmount(value, currency);
+  const money = (value: string) => formatMoney(value, currency);
   const sum = (label: string, value: string, strong = false) => (
     <TableRow>
       <TableCell sx={{ fontWeight: strong ? 700 : undefined, color: 'text.primary', fontSize: 'inherit' }}>{label}</TableCell>

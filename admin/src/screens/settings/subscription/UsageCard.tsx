@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { formatAmount, isUnlimited, type Subscription } from './billing';
-import { useFormat } from '../../../schema/format';
+import { isUnlimited, type Subscription } from './billing';
+import { useFormat, formatMoney } from '../../../schema/format';
 
 const Meter = ({ label, count, limit }: { label: string; count: number; limit: number }) => {
   const translate = useTranslate();
@@ -84,9 +84,9 @@ export const NextInvoiceCard = ({ subscription }: { subscription: Subscription }
             <Typography variant="body2" color="text.secondary">
               {translate('subscription.next_invoice.on', { date: format.date(next.issue_date) })}
             </Typography>
-            {row(translate('subscription.dialog.subtotal'), formatAmount(next.subtotal, next.currency))}
-            {row(translate('subscription.dialog.tax', { rate: Number(subscription.tax_rate).toString() }), formatAmount(next.tax, next.currency))}
-            {row(translate('subscription.dialog.total'), formatAmount(next.total, next.currency), true)}
+            {row(translate('subscription.dialog.subtotal'), formatMoney(next.subtotal, next.currency))}
+            {row(translate('subscription.dialog.tax', { rate: Number(subscription.tax_rate).toString() }), formatMoney(next.tax, next.currency))}
+            {row(translate('subscription.dialog.total'), formatMoney(next.total, next.currency), true)}
           </Stack>
         ) : (
           <Typography color="text.secondary">{translate('subscription.next_invoice.none')}</Typography>

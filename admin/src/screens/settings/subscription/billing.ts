@@ -15,23 +15,6 @@ export type BillingCycle = Subscription['billing_cycle'];
 export const INVOICES_QUERY = 'company-invoices';
 export const INVOICES_PAGE = 10;
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
-/** An amount with two decimals and its currency: $79.00, -$44.77, €12.50. */
-export const formatAmount = (value: string | number | null | undefined, currency = 'USD'): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  let format = moneyFormats.get(currency);
-  if (!format) {
-    try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    } catch {
-      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    }
-    moneyFormats.set(currency, format);
-  }
-  return format.format(n);
-};
 
 /** A package limit of -1 is unlimited. */
 export const isUnlimited = (limit: number) => limit < 0;

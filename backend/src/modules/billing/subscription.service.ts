@@ -1,3 +1,4 @@
+import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
@@ -65,7 +66,7 @@ export class SubscriptionService {
   ) {}
 
   async current(ctx: AuthContext): Promise<SubscriptionResponseDto> {
-    const companyId = this.companyOf(ctx);
+    const companyId = requireCompany(ctx);
     const company = await this.em.findOne(Company, { id: companyId }, { populate: ['package', 'scheduled_package'], filters: false });
     if (!company) throw notFound('Company');
     const now = this.clock.now();
@@ -140,7 +141,7 @@ export class SubscriptionService {
   }
 
   async preview(ctx: AuthContext, packageId: number, cycle: BillingCycle): Promise<PlanChangePreviewDto> {
-    const company = await this.em.findOne(Company, { id: this.companyOf(ctx) }, { populate: ['package'], filters: false });
+    const company = await this.em.findOne(Company, { id: requireCompany(ctx) }, { populate: ['package'], filters: false });
     if (!company) throw notFound('Company');
     const pkg = await this.availablePackage(this.em, packageId);
     const plan = await this.plan(this.em, company, pkg, cycle);
@@ -163,7 +164,7 @@ export class SubscriptionService {
   }
 
   async choose(a: Actor, packageId: number, cycle: BillingCycle): Promise<{ result: ChoosePlanResultDto; message: string }> {
-    const companyId = this.companyOf(a.ctx);
+    const companyId = requireCompany(a.ctx);
     const { message, invoiceId } = await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const company = await this.lockCompany(tx, companyId);
@@ -232,7 +233,7 @@ export class SubscriptionService {
 
   /** Withdraws a downgrade waiting for the period end, or a chosen plan waiting for payment (its invoice is voided). */
   async withdrawChange(a: Actor): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
-    const companyId = this.companyOf(a.ctx);
+    const companyId = requireCompany(a.ctx);
     const message = await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const company = await this.lockCompany(tx, companyId);
@@ -254,7 +255,7 @@ export class SubscriptionService {
   }
 
   async cancelAtPeriodEnd(a: Actor, cancel: boolean): Promise<{ subscription: SubscriptionResponseDto; message: string }> {
-    const companyId = this.companyOf(a.ctx);
+    const companyId = requireCompany(a.ctx);
     const message = await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const company = await this.lockCompany(tx, companyId);
@@ -451,12 +452,5 @@ export class SubscriptionService {
     const pkg = await em.findOne(Package, { id, is_active: true });
     if (!pkg) throw badRequest('The selected package is not available', 'package_id');
     return pkg;
-  }
-
-  private companyOf(ctx: AuthContext): number {
-    if (ctx.companyId) return ctx.companyId;
-    throw forbidden(
-      ctx.role === 'superadmin' ? 'Impersonate a company to work with its data' : 'Your account is not linked to a company',
-    );
   }
 }

@@ -1,8 +1,9 @@
+import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { forbidden, notFound } from '../../common/http/errors';
+import { notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
 import { PermissionsService } from '../permissions/permissions.service';
@@ -33,12 +34,7 @@ export class DashboardService {
    * module; company-wide payroll is for admins and payroll staff (edit right), never for client.
    */
   async company(ctx: AuthContext): Promise<CompanyDashboardDto> {
-    if (!ctx.companyId) {
-      throw forbidden(
-        ctx.role === 'superadmin' ? 'Impersonate a company to work with its data' : 'Your account is not linked to a company',
-      );
-    }
-    const companyId = ctx.companyId;
+    const companyId = requireCompany(ctx);
     // the company row is not tenant-scoped; the id comes from the caller's token
     const company = await this.em.findOne(Company, { id: companyId }, { filters: false });
     if (!company) throw notFound('Company');

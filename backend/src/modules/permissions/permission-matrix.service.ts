@@ -1,8 +1,9 @@
+import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { badRequest, forbidden, notFound } from '../../common/http/errors';
+import { badRequest, notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Department } from '../departments/department.entity';
 import { Position } from '../positions/position.entity';
@@ -86,11 +87,6 @@ export class PermissionMatrixService {
       { populate: ['module'], orderBy: { module: { sort_order: 'ASC' } }, refresh: true },
     );
   }
-}
-
-function requireCompany(ctx: AuthContext): number {
-  if (!ctx.companyId) throw forbidden('Impersonate a company to work with its data');
-  return ctx.companyId;
 }
 
 interface Wanted {

@@ -1,7 +1,8 @@
+import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { badRequest, forbidden, notFound } from '../../common/http/errors';
+import { badRequest, notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
 import { Position } from '../positions/position.entity';
@@ -111,11 +112,6 @@ export class PlatformAccessService {
     const v = toValue(row);
     return { allowWebAccess: v.allowWebAccess, allowPWAAccess: v.allowPWAAccess, forcePWA: v.forcePWA, source: 'position', position_id: positionId };
   }
-}
-
-function requireCompany(ctx: AuthContext): number {
-  if (!ctx.companyId) throw forbidden('Impersonate a company to work with its data');
-  return ctx.companyId;
 }
 
 /** Validates the body's map; the errors name the field, e.g. settings.12.forcePWA. */

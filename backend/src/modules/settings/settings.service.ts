@@ -1,7 +1,8 @@
+import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { badRequest, forbidden } from '../../common/http/errors';
+import { badRequest } from '../../common/http/errors';
 import { AttendanceSetting } from './attendance-setting.entity';
 import {
   ATTENDANCE_GROUPS,
@@ -113,11 +114,6 @@ export class SettingsService {
   defaults(): AttendanceSettings {
     return withDefaults(DEFAULT_ATTENDANCE_SETTINGS as AttendanceSettings);
   }
-}
-
-function requireCompany(ctx: AuthContext): number {
-  if (!ctx.companyId) throw forbidden('Impersonate a company to work with its data');
-  return ctx.companyId;
 }
 
 /** The fields actually sent (class-transformer leaves absent optional ones undefined). */

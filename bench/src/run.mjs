@@ -1,4 +1,4 @@
-// `npm run bench [-- --ci] [--no-build] [--only=data,lists,load,overhead,batch,frontend,startup]`
+// `npm run bench [-- --ci] [--no-build] [--only=data,lists,reports,load,overhead,batch,frontend,startup]`
 // Seeds the data set (PostgreSQL at BENCH_DATABASE_URL), measures every figure side by side with
 // its floor, prints the table with the budgets, writes bench/results.json, and exits 1 when a
 // budget is missed.
@@ -14,6 +14,7 @@ import { closeConnections, expectStatus, request } from './http.mjs';
 import { captureStatements, listCases, measureList } from './lists.mjs';
 import { fixedRate, maxThroughput } from './load.mjs';
 import { PROFILES } from './profiles.mjs';
+import { measureExport, measureReport, reportCases } from './reports.mjs';
 import { seedRenewals } from './renewals.mjs';
 import { Report } from './report.mjs';
 import { ADMIN_PASSWORD, adminEmail, BIG_COMPANY, IMPORT_COMPANY } from './seed.mjs';
@@ -21,7 +22,7 @@ import { startBackend, startBareFastify } from './server.mjs';
 import { measureStartup } from './startup.mjs';
 import { median, sequential } from './stats.mjs';
 
-const PHASES = ['data', 'lists', 'load', 'overhead', 'batch', 'frontend', 'startup'];
+const PHASES = ['data', 'lists', 'reports', 'load', 'overhead', 'batch', 'frontend', 'startup'];
 
 function parseArgs(argv) {
   const args = { profile: process.env.BENCH_PROFILE || 'full', build: true, only: null };
@@ -64,7 +65,7 @@ async function login(base, email) {
  * and is never scaled.
  */
 const REFERENCE_BARE_P50_MS = 0.17;
-const TIME_BUDGETS = ['listP99Ms', 'deepPageP99Ms', 'payrollMs', 'bonusMs', 'absentMs', 'renewalMs', 'importMs', 'startupMs'];
+const TIME_BUDGETS = ['listP99Ms', 'deepPageP99Ms', 'reportMs', 'payrollMs', 'bonusMs', 'absentMs', 'renewalMs', 'importMs', 'startupMs'];
 async function machineFactor(profile, report) {
   if (!profile.calibrate) return 1;
   const bare = await startBareFastify();
@@ -128,7 +129,7 @@ async function main() {
   else if (staleWorkspaces().length) log(`--no-build: measuring the existing build of ${staleWorkspaces().join(', ')} (older than its sources)`);
 
   const month = lastFullMonth();
-  const needsDatabase = ['data', 'lists', 'load', 'overhead', 'batch', 'frontend'].some(wants);
+  const needsDatabase = ['data', 'lists', 'reports', 'load', 'overhead', 'batch', 'frontend'].some(wants);
   let template = null;
   let passwordHash = null;
   if (needsDatabase) {
@@ -182,7 +183,7 @@ async function main() {
     }
   }
 
-  if (['lists', 'load', 'overhead', 'batch', 'frontend'].some(wants)) {
+  if (['lists', 'reports', 'load', 'overhead', 'batch', 'frontend'].some(wants)) {
     await freshCopy(databaseUrl, template);
     const cases = listCases(profile, month);
     let captured = null;
@@ -214,6 +215,28 @@ async function main() {
           if (c.key === 'employees_deep_page') {
             report.add({ group: 'lists', name: `${c.name} p99`, value: m.api.p99, unit: 'ms', max: b.deepPageP99Ms });
           }
+        }
+      }
+
+      if (wants('reports')) {
+        try {
+          for (const path of await reportCases(server.base, headers)) {
+            const m = await measureReport(server.base, headers, path, { n: profile.reportRequests });
+            log(`reports: ${path}: p50 ${m.p50.toFixed(0)} ms, p90 ${m.p90.toFixed(0)} ms (${m.rows} rows)`);
+            report.add({
+              group: 'reports',
+              name: `${path.replace('?group_by=', ' by ')} p90`,
+              value: m.p90,
+              unit: 'ms',
+              max: b.reportMs,
+              note: `p50 ${m.p50.toFixed(0)} ms, max ${m.max.toFixed(0)} ms of ${profile.reportRequests}; ${m.rows.toLocaleString('en-US')} rows, a year up to today`,
+            });
+          }
+          const x = await measureExport(server.base, headers);
+          log(`reports: leave balances by employee as XLSX: ${x.ms.toFixed(0)} ms`);
+          report.add({ group: 'reports', name: 'export: leave balances by employee, XLSX', value: x.ms, unit: 'ms', note: 'every employee × leave type, streamed' });
+        } catch (e) {
+          report.failed('reports', 'company reports', e);
         }
       }
 

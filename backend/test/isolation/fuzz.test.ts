@@ -161,7 +161,7 @@ describe('fuzzing every operation with bad input', () => {
         const mutation = mutations[round % mutations.length];
         if (!mutation || (round >= mutations.length && round % 2 === 1)) continue;
         const kinds = pathParams(op.path).map((param) => kindOf(op.path, param)!);
-        const ids: Record<string, number> = {};
+        const ids: Record<string, number | string> = {};
         for (const [i, param] of pathParams(op.path).entries()) {
           const kind = kinds[i];
           ids[param] = TENANT_FACTORIES[kind]

@@ -106,7 +106,7 @@ describe('tenant isolation matrix', () => {
     /** A fresh row per kind the operation names (path and body), in `owner`'s company for tenant kinds. */
     const rowsFor = async (op: Operation, owner: CompanyFixture | null) => {
       const text = `${owner === world.b ? MARKER : 'Alpha'} probe ${unique('')}`;
-      const pathIds: Record<string, number> = {};
+      const pathIds: Record<string, number | string> = {};
       for (const param of pathParams(op.path)) {
         const kind = kindOf(op.path, param)!;
         if (TENANT_FACTORIES[kind]) pathIds[param] = await TENANT_FACTORIES[kind](em, owner ?? world.a, text, t);
@@ -122,7 +122,7 @@ describe('tenant isolation matrix', () => {
       return { pathIds, body };
     };
 
-    const call = async (op: Operation, role: RoleKey, rows: { pathIds: Record<string, number>; body?: unknown }) => {
+    const call = async (op: Operation, role: RoleKey, rows: { pathIds: Record<string, number | string>; body?: unknown }) => {
       requests++;
       const query = Object.fromEntries(op.queryParams.map((p) => [p.name, String(sampleValue(spec, p.schema))]));
       const token =

@@ -39,6 +39,8 @@ export const PATH_KINDS: Record<string, string> = {
   '/api/kpi/kpi-values/{id}': 'kpi_value',
   '/api/kpi/bonus-rules/{id}': 'bonus_rule',
   '/api/kpi/bonus-payments/{id}': 'bonus_payment',
+  '/api/reports/{id}': 'report',
+  '/api/reports/subscriptions/{id}': 'report_subscription',
 };
 
 /** Request-body properties that name a tenant row, and the kind they name. */

@@ -102,7 +102,7 @@ export function sampleBody(spec: any, schema: any, method = 'POST'): Record<stri
   return body;
 }
 
-export const fillPath = (path: string, ids: Record<string, number>) =>
+export const fillPath = (path: string, ids: Record<string, number | string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => String(ids[name] ?? 0));
 
 export const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

@@ -28,6 +28,7 @@ import { KpiValue } from '../../src/modules/kpi/kpi-value.entity';
 import { BonusRule } from '../../src/modules/kpi/bonus-rule.entity';
 import { BonusRuleTier } from '../../src/modules/kpi/bonus-rule-tier.entity';
 import { BonusPayment } from '../../src/modules/kpi/bonus-payment.entity';
+import { ReportSubscription } from '../../src/modules/reports/schedule/report-subscription.entity';
 import type { TestApp } from '../support/app';
 import { bearer, createCompany, createUser, grant, login, unique, type CompanyFixture } from '../support/fixtures';
 
@@ -269,9 +270,22 @@ export const TENANT_FACTORIES: Record<string, Factory> = {
       em.create(BonusPayment, { company: companyRef(em, owner), employee, payment_period_start: day, payment_period_end: day, bonus_amount: '50.00', status_note: text }),
     );
   },
+  report_subscription: (em, owner, text) =>
+    save(
+      em,
+      em.create(ReportSubscription, {
+        company: companyRef(em, owner),
+        report_id: 'payroll-cost',
+        frequency: 'monthly',
+        format: 'csv',
+        recipients: [owner.admin.email],
+        next_run_at: new Date('2099-01-01T07:00:00Z'),
+        last_error: text,
+      }),
+    ),
 };
 
-export const PLATFORM_FACTORIES: Record<string, (em: EntityManager, text: string) => Promise<number>> = {
+export const PLATFORM_FACTORIES: Record<string, (em: EntityManager, text: string) => Promise<number | string>> = {
   company: async (em, text) => {
     const pkg = await em.findOneOrFail(Package, { package_code: 'enterprise' });
     const code = unique('C').toUpperCase();
@@ -292,6 +306,8 @@ export const PLATFORM_FACTORIES: Record<string, (em: EntityManager, text: string
   },
   // no row: an invitation's token is a secret of its e-mail, so the matrix sends one that names none
   invitation_token: async () => 0,
+  // a report of the catalogue (the same for every company: what differs is the rows it reads)
+  report: async () => 'payroll-cost',
 };
 
 /**

@@ -2398,7 +2398,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reports/{id}": {
+    "/api/reports/{report}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2415,7 +2415,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/reports/{id}/export": {
+    "/api/reports/{report}/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -27542,7 +27542,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+                /** @description The report (see GET /api/reports) */
+                report: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
             };
             cookie?: never;
         };
@@ -27642,7 +27643,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                id: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+                /** @description The report (see GET /api/reports) */
+                report: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
             };
             cookie?: never;
         };

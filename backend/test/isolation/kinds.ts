@@ -39,7 +39,7 @@ export const PATH_KINDS: Record<string, string> = {
   '/api/kpi/kpi-values/{id}': 'kpi_value',
   '/api/kpi/bonus-rules/{id}': 'bonus_rule',
   '/api/kpi/bonus-payments/{id}': 'bonus_payment',
-  '/api/reports/{id}': 'report',
+  '/api/reports/{report}': 'report',
   '/api/reports/subscriptions/{id}': 'report_subscription',
 };
 

@@ -33,24 +33,24 @@ export class ReportsController {
     return this.reports.catalogue(ctx, req.permissions!);
   }
 
-  @Get(':id')
+  @Get(':report')
   @ApiOperation({ summary: 'A report: its columns, rows (up to 1,000), totals and chart for the filters' })
-  @ApiParam({ name: 'id', enum: REPORT_IDS })
+  @ApiParam({ name: 'report', enum: REPORT_IDS, description: 'The report (see GET /api/reports)' })
   @ApiEnvelope(ReportResultDto)
   @ApiBadRequestResponse({ description: 'A filter is invalid; errors name it' })
   @ApiNotFoundResponse({ description: 'No such report' })
-  async run(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id') id: string, @Query() query: ReportQueryDto): Promise<ReportResultDto> {
+  async run(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('report') id: string, @Query() query: ReportQueryDto): Promise<ReportResultDto> {
     const def = await this.reports.definition(ctx, req.permissions!, id);
     return this.reports.result(await this.reports.params(ctx.companyId!, def, query));
   }
 
-  @Get(':id/export')
+  @Get(':report/export')
   @ApiOperation({ summary: 'A report as a CSV, XLSX or PDF file with every row and the totals' })
-  @ApiParam({ name: 'id', enum: REPORT_IDS })
+  @ApiParam({ name: 'report', enum: REPORT_IDS, description: 'The report (see GET /api/reports)' })
   @ApiProduces('text/csv', EXPORT_TYPES.xlsx, EXPORT_TYPES.pdf)
   @ApiBadRequestResponse({ description: 'A filter or the format is invalid; errors name it' })
   @ApiNotFoundResponse({ description: 'No such report' })
-  async export(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id') id: string, @Query() query: ReportExportQueryDto) {
+  async export(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('report') id: string, @Query() query: ReportExportQueryDto) {
     const def = await this.reports.definition(ctx, req.permissions!, id);
     const { format, ...filters } = query;
     const file = await this.exports.write(await this.reports.params(ctx.companyId!, def, filters), format);

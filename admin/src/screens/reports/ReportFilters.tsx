@@ -14,7 +14,9 @@ interface Props {
   onChange: (key: FilterKey, value: string) => void;
 }
 
-const FIELD = { minWidth: { xs: 'calc(50% - 8px)', sm: 170 }, flex: { xs: '1 1 140px', sm: '0 1 auto' } };
+/** two fields a row on a phone, a fixed width each from a tablet up */
+const FIELD = { width: { xs: 'calc(50% - 8px)', sm: 200 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } };
+const WIDE = { ...FIELD, width: { xs: '100%', sm: 240 } };
 
 /** The report's filters, one field each as `filters` lists them: days, pickers, the grouping, a number of days. */
 export function ReportFilters({ report, filters, pickers, errors, onChange }: Props) {
@@ -27,7 +29,7 @@ export function ReportFilters({ report, filters, pickers, errors, onChange }: Pr
     value: filters[key] ?? '',
     error: !!errors[key],
     helperText: errors[key],
-    sx: FIELD,
+    sx: key === 'older_than_days' ? WIDE : FIELD,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(key, e.target.value),
   });
 

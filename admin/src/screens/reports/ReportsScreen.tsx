@@ -113,7 +113,8 @@ export default function ReportsScreen() {
   const openReport = (next: ReportInfo) => setSearch(toSearch(next, parsed.filters, today));
 
   return (
-    <Box sx={{ minWidth: 0 }}>
+    // the screen's width is the layout's, never its content's: a wide table or the tabs scroll inside
+    <Box sx={{ minWidth: 0, contain: 'inline-size' }}>
       <PageHeader title={translate('screens.reports')} subtitle={translate('reports.subtitle')} />
       {error ? (
         <LoadError onRetry={refetch}>{errorMessage(error, translate('reports.catalogue_failed'))}</LoadError>

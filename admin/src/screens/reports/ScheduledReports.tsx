@@ -95,13 +95,19 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
               <TableBody>
                 {data.map((s) => (
                   <TableRow key={s.id} data-testid="scheduled-report" hover>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 140 }}>
                       {titleOf(s.report_id)}
                       {!s.is_active && <Chip size="small" label={t('paused')} sx={{ ml: 1 }} />}
                     </TableCell>
                     <TableCell>{t(s.frequency)}</TableCell>
                     <TableCell>{s.format.toUpperCase()}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{s.recipients.join(', ')}</TableCell>
+                    <TableCell sx={{ minWidth: 200 }}>
+                      {s.recipients.map((email) => (
+                        <Box key={email} sx={{ wordBreak: 'break-all' }}>
+                          {email}
+                        </Box>
+                      ))}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.is_active && s.next_run_at ? fmt.dateTime(s.next_run_at) : '—'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <IconButton aria-label={t('edit_of', { report: titleOf(s.report_id) })} onClick={() => setEditing(s)}>

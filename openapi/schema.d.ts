@@ -2381,6 +2381,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reports the caller may see, with their filters and defaults */
+        get: operations["Reports_catalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report: its columns, rows (up to 1,000), totals and chart for the filters */
+        get: operations["Reports_run"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report as a CSV, XLSX or PDF file with every row and the totals */
+        get: operations["Reports_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scheduled reports, next to be sent first (filters: report_id, is_active) */
+        get: operations["ReportSubscriptions_list"];
+        put?: never;
+        /** Schedule a report: weekly (Monday 07:00) or monthly (the 1st, 07:00) in the company’s time zone */
+        post: operations["ReportSubscriptions_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheduled report */
+        get: operations["ReportSubscriptions_get"];
+        /** Change a scheduled report */
+        put: operations["ReportSubscriptions_update"];
+        post?: never;
+        /** Stop sending a scheduled report */
+        delete: operations["ReportSubscriptions_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/settings/attendance": {
         parameters: {
             query?: never;
@@ -3368,6 +3456,176 @@ export interface components {
             /** Format: email */
             seller_email?: string | null;
             seller_tax_id?: string | null;
+        };
+        ReportSubscriptionResponseDto: {
+            id: number;
+            /** @enum {string} */
+            report_id: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+            /** @example Payroll cost */
+            report_title: string;
+            /** @enum {string} */
+            frequency: "weekly" | "monthly";
+            /** @enum {string} */
+            format: "csv" | "xlsx" | "pdf";
+            recipients: string[];
+            group_by: string | null;
+            department_id: number | null;
+            position_id: number | null;
+            location_id: number | null;
+            is_active: boolean;
+            /**
+             * Format: date-time
+             * @description When it is sent next
+             */
+            readonly next_run_at: string;
+            /** Format: date-time */
+            readonly last_sent_at: string | null;
+            /** @description Why the last run sent nothing */
+            readonly last_error: string | null;
+            /** Format: date-time */
+            readonly created_at: string;
+        };
+        CreateReportSubscriptionDto: {
+            /**
+             * @description The report sent
+             * @enum {string}
+             */
+            report_id: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+            /**
+             * @description weekly: Monday morning, the week before; monthly: the 1st, the month before (the company's time zone)
+             * @enum {string}
+             */
+            frequency: "weekly" | "monthly";
+            /**
+             * @description The file attached: CSV, XLSX or PDF
+             * @enum {string}
+             */
+            format: "csv" | "xlsx" | "pdf";
+            /**
+             * @description E-mail addresses of users of the company who may see the report
+             * @example [
+             *       "admin@acme.example.com"
+             *     ]
+             */
+            recipients: string[];
+            /** @description One of the report's groupings */
+            group_by?: string | null;
+            /** @description Only employees of this department */
+            department_id?: number | null;
+            /** @description Only employees in this position */
+            position_id?: number | null;
+            /** @description Only this work location */
+            location_id?: number | null;
+            /**
+             * @description Paused subscriptions send nothing
+             * @default true
+             */
+            is_active?: boolean;
+        };
+        UpdateReportSubscriptionDto: {
+            /** @enum {string} */
+            report_id?: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+            /** @enum {string} */
+            frequency?: "weekly" | "monthly";
+            /** @enum {string} */
+            format?: "csv" | "xlsx" | "pdf";
+            recipients?: string[];
+            group_by?: string | null;
+            department_id?: number | null;
+            position_id?: number | null;
+            location_id?: number | null;
+            is_active?: boolean;
+        };
+        DeletedDto: {
+            /** @example 1 */
+            id: number;
+        };
+        ReportOptionDto: {
+            /** @example department */
+            id: string;
+            /** @example Department */
+            name: string;
+        };
+        ReportDefaultsDto: {
+            /** @example 2026-01-01 */
+            from: string;
+            /** @example 2026-11-26 */
+            to: string;
+            /** @example 2026-11-26 */
+            at: string;
+            /** @example department */
+            group_by: string | null;
+            /** @example 7 */
+            older_than_days: number;
+        };
+        ReportInfoDto: {
+            /** @example headcount-breakdown */
+            id: string;
+            /** @enum {string} */
+            group: "headcount" | "attendance" | "leave" | "payroll" | "kpi";
+            /** @example Headcount */
+            title: string;
+            description: string;
+            /** @description The filters the report takes */
+            filters: ("from" | "to" | "at" | "department_id" | "position_id" | "location_id" | "group_by" | "older_than_days")[];
+            /** @description The groupings offered (empty when the report has none); the first is the default */
+            group_by_options: components["schemas"]["ReportOptionDto"][];
+            /** @description The filters' values when not sent, in the company's time zone */
+            defaults: components["schemas"]["ReportDefaultsDto"];
+        };
+        ReportColumnDto: {
+            /** @example employees */
+            key: string;
+            /** @example Employees */
+            label: string;
+            /**
+             * @description integer and percent are numbers (12.5 = 12.5 %); money and number are text with 2 decimals; date is YYYY-MM-DD
+             * @enum {string}
+             */
+            type: "text" | "integer" | "number" | "money" | "percent" | "date";
+        };
+        ReportSeriesDto: {
+            key: string;
+            label: string;
+        };
+        ReportChartDto: {
+            /** @enum {string} */
+            kind: "bar" | "stacked-bar" | "line" | "pie";
+            /** @description The column along the x axis */
+            x: string;
+            series: components["schemas"]["ReportSeriesDto"][];
+        };
+        ReportResultDto: {
+            /** @example headcount-breakdown */
+            id: string;
+            /** @enum {string} */
+            group: "headcount" | "attendance" | "leave" | "payroll" | "kpi";
+            /** @example Headcount */
+            title: string;
+            /**
+             * @description The period and filters in words
+             * @example At 26 November 2026 · by Department · Engineering
+             */
+            subtitle: string;
+            columns: components["schemas"]["ReportColumnDto"][];
+            /** @description The rows, keyed by column (at most 1,000; the exports have all) */
+            rows: {
+                [key: string]: (string | number) | null;
+            }[];
+            /** @description The totals row, null when the report has none */
+            totals: {
+                [key: string]: (string | number) | null;
+            } | null;
+            chart: components["schemas"]["ReportChartDto"] | null;
+            /**
+             * @description The currency of the money columns when there is one
+             * @example USD
+             */
+            currency: string | null;
+            /** @example 12 */
+            total_rows: number;
+            /** @description More rows than shown: export the report for all of them */
+            truncated: boolean;
         };
         CreateCompanyDto: {
             /**
@@ -5235,10 +5493,6 @@ export interface components {
             start_time?: string;
             /** @example 17:00 */
             end_time?: string;
-        };
-        DeletedDto: {
-            /** @example 1 */
-            id: number;
         };
         WorkLocationResponseDto: {
             /** @example 1 */
@@ -27187,6 +27441,811 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Reports_catalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ReportInfoDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module reports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Reports_run: {
+        parameters: {
+            query?: {
+                /** @description First day of the period (default: the first day of the month 11 months ago, in the company's time zone) */
+                from?: string;
+                /** @description Last day of the period (default: today) */
+                to?: string;
+                /** @description The day a snapshot report is taken at (default: today) */
+                at?: string;
+                /** @description Only employees of this department */
+                department_id?: number;
+                /** @description Only employees in this position */
+                position_id?: number;
+                /** @description Only this work location (attendance at it; otherwise employees assigned to it) */
+                location_id?: number;
+                /** @description One of the report's groupings (group_by_options of its catalogue entry) */
+                group_by?: string;
+                /** @description Pending requests made more than this many days ago */
+                older_than_days?: number;
+            };
+            header?: never;
+            path: {
+                id: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ReportResultDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A filter is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module reports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Reports_export: {
+        parameters: {
+            query: {
+                /** @description First day of the period (default: the first day of the month 11 months ago, in the company's time zone) */
+                from?: string;
+                /** @description Last day of the period (default: today) */
+                to?: string;
+                /** @description The day a snapshot report is taken at (default: today) */
+                at?: string;
+                /** @description Only employees of this department */
+                department_id?: number;
+                /** @description Only employees in this position */
+                position_id?: number;
+                /** @description Only this work location (attendance at it; otherwise employees assigned to it) */
+                location_id?: number;
+                /** @description One of the report's groupings (group_by_options of its catalogue entry) */
+                group_by?: string;
+                /** @description Pending requests made more than this many days ago */
+                older_than_days?: number;
+                /** @description csv, xlsx (Excel) or pdf */
+                format: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment */
+            200: {
+                headers: {
+                    /** @description attachment; filename="…" (and filename*=UTF-8''… for names beyond ASCII) */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/pdf": string;
+                };
+            };
+            /** @description A filter or the format is invalid; errors name it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module reports */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such report */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportSubscriptions_list: {
+        parameters: {
+            query?: {
+                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, report_id, frequency, next_run_at, created_at (default ["next_run_at","ASC"]) */
+                sort?: string;
+                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                range?: string;
+                /** @description JSON object of filters: report_id, is_active, company_id */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ReportSubscriptionResponseDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires view on module reports
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportSubscriptions_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateReportSubscriptionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ReportSubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or a recipient is not a user of the company who may see the report */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires view on module reports
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportSubscriptions_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ReportSubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires view on module reports
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Scheduled report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportSubscriptions_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateReportSubscriptionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["ReportSubscriptionResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid, or a recipient is not a user of the company who may see the report */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires view on module reports
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Scheduled report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReportSubscriptions_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["DeletedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires view on module reports
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Scheduled report not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -51,6 +51,7 @@ import { TaxBracket } from '../modules/payroll/tax-bracket.entity';
 import { Notification } from '../modules/notifications/notification.entity';
 import { EmployeeInvitation } from '../modules/auth/invitation.entity';
 import { Invoice } from '../modules/billing/invoice.entity';
+import { ReportSubscription } from '../modules/reports/schedule/report-subscription.entity';
 import { InvoiceLine } from '../modules/billing/invoice-line.entity';
 import { Payment } from '../modules/billing/payment.entity';
 import { BillingSettings } from '../modules/billing/billing-settings.entity';
@@ -112,4 +113,5 @@ export const ENTITIES = [
   InvoiceLine,
   Payment,
   BillingSettings,
+  ReportSubscription,
 ];

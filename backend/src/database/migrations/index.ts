@@ -21,6 +21,7 @@ import { Migration20261126090000 } from './Migration20261126090000';
 import { Migration20261126120000 } from './Migration20261126120000';
 import { Migration20261126122800 } from './Migration20261126122800';
 import { Migration20261126150000 } from './Migration20261126150000';
+import { Migration20261126194146 } from './Migration20261126194146';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126120000', class: Migration20261126120000 },
   { name: 'Migration20261126122800', class: Migration20261126122800 },
   { name: 'Migration20261126150000', class: Migration20261126150000 },
+  { name: 'Migration20261126194146', class: Migration20261126194146 },
 ];

@@ -25,6 +25,12 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
   expression:
     'create index "attendance_records_open_index" on "attendance_records" ("attendance_date") where "check_in_time" is not null and "check_out_time" is null',
 })
+// the corrections report reads the few corrected records
+@Index({
+  name: 'attendance_records_corrected',
+  expression:
+    'create index "attendance_records_corrected" on "attendance_records" ("company_id", "corrected_at") where "corrected_at" is not null',
+})
 export class AttendanceRecord extends TenantScopedEntity {
   @ManyToOne({ entity: 'Employee', deleteRule: 'cascade' })
   employee!: Rel<Employee>;

@@ -9,6 +9,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  attachments?: Array<{ filename: string; contentType: string; content: Buffer }>;
 }
 
 /**
@@ -35,7 +36,17 @@ export class MailService implements OnModuleDestroy {
     await writeFile(join(dir, `${name}.eml`), info.message as Buffer, { mode: 0o600 });
     await writeFile(
       join(dir, `${name}.json`),
-      JSON.stringify({ from: this.config.mailFrom, ...mail, date: new Date().toISOString() }, null, 2),
+      JSON.stringify(
+        {
+          from: this.config.mailFrom,
+          ...mail,
+          // the files are in the .eml; here their names and sizes
+          attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, size: a.content.length })),
+          date: new Date().toISOString(),
+        },
+        null,
+        2,
+      ),
       { mode: 0o600 },
     );
     this.logger.log(`mail to ${mail.to} written to ${join(dir, `${name}.eml`)}`);

@@ -13,6 +13,8 @@ export interface BalanceFilter {
   leaveTypeId?: number;
   /** include inactive types without any request in the year */
   allTypes?: boolean;
+  /** a condition on the employees (alias e), e.g. a report's department and position */
+  people?: { sql: string; params: unknown[] };
 }
 
 const prorated = (y0: string, y1: string) => `
@@ -32,6 +34,10 @@ export function balanceSql(
   if (filter.employeeIds) {
     peopleWhere.push(`e.id in (${filter.employeeIds.map(() => '?').join(', ') || 'null'})`);
     peopleParams.push(...filter.employeeIds);
+  }
+  if (filter.people) {
+    peopleWhere.push(`(${filter.people.sql})`);
+    peopleParams.push(...filter.people.params);
   }
   if (filter.leaveTypeId !== undefined) {
     typeWhere.push('lt.id = ?');

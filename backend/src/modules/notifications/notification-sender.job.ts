@@ -16,6 +16,7 @@ const LINKS: Record<NotificationTopic, string> = {
   leave_requests: '/hr/leave',
   payroll_updates: '/hr/payroll',
   billing: '/settings/subscription',
+  reports: '/hr/reports',
 };
 
 interface Claimed {
@@ -24,6 +25,9 @@ interface Claimed {
   topic: NotificationTopic;
   subject: string;
   body: string;
+  attachment_name: string | null;
+  attachment_type: string | null;
+  attachment: Buffer | null;
 }
 
 export interface SendResult {
@@ -86,7 +90,7 @@ export class NotificationSender {
                  limit ${BATCH}
                  for update skip locked)
           and u.id = n.user_id
-        returning n.id, u.email, n.topic, n.subject, n.body`,
+        returning n.id, u.email, n.topic, n.subject, n.body, n.attachment_name, n.attachment_type, n.attachment`,
       [],
       'all',
     );
@@ -95,7 +99,10 @@ export class NotificationSender {
 
   private async deliver(notice: Claimed): Promise<boolean> {
     const link = `${this.config.appUrl}${LINKS[notice.topic]}`;
-    const footer = 'You receive this e-mail because of your notification settings (Settings → Notifications).';
+    const footer =
+      notice.topic === 'reports'
+        ? "You receive this e-mail because your company's administrator scheduled this report for you (Reports → Scheduled reports)."
+        : 'You receive this e-mail because of your notification settings (Settings → Notifications).';
     const conn = this.orm.em.fork().getConnection();
     try {
       await this.mail.send({
@@ -103,6 +110,9 @@ export class NotificationSender {
         subject: notice.subject,
         text: `${notice.body}\n\n${link}\n\n${footer}\n`,
         html: `<p>${escapeHtml(notice.body).replace(/\n/g, '<br>')}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p style="color:#666">${escapeHtml(footer)}</p>`,
+        ...(notice.attachment && notice.attachment_name
+          ? { attachments: [{ filename: notice.attachment_name, contentType: notice.attachment_type ?? 'application/octet-stream', content: Buffer.from(notice.attachment) }] }
+          : {}),
       });
       await conn.execute(`update notifications set status = 'sent', sent_at = now(), last_error = null, updated_at = now() where id = ?`, [notice.id], 'run');
       return true;

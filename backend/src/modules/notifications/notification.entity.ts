@@ -3,8 +3,12 @@ import type { Opt } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../common/tenancy/base.entity';
 import type { User } from '../users/user.entity';
 
-/** billing: invoices, reminders and suspensions, to the company's admins; not subject to a topic preference. */
-export const NOTIFICATION_TOPICS = ['leave_requests', 'payroll_updates', 'billing'] as const;
+/**
+ * billing: invoices, reminders and suspensions, to the company's admins; reports: scheduled
+ * reports, to the recipients an admin chose. Neither is subject to a topic preference.
+ */
+export const NOTIFICATION_TOPICS = ['leave_requests', 'payroll_updates', 'billing', 'reports'] as const;
+export const TOPICS_WITHOUT_PREFERENCE: ReadonlySet<NotificationTopic> = new Set(['billing', 'reports']);
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
 /** pending → sending → sent; a failed attempt goes back to pending until MAX_ATTEMPTS, then failed. */
@@ -48,4 +52,14 @@ export class Notification extends TenantScopedEntity {
 
   @Property({ type: 'text', nullable: true })
   last_error?: string | null;
+
+  /** a file sent with the e-mail (a scheduled report) */
+  @Property({ length: 200, nullable: true })
+  attachment_name?: string | null;
+
+  @Property({ length: 100, nullable: true })
+  attachment_type?: string | null;
+
+  @Property({ type: 'blob', nullable: true, lazy: true })
+  attachment?: Buffer | null;
 }

@@ -1,0 +1,59 @@
+import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { AuthedRequest } from '../../common/auth/access.guard';
+import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
+import { fileDownload } from '../../common/http/download';
+import { REPORT_IDS } from './catalogue';
+import { ReportExportQueryDto, ReportInfoDto, ReportQueryDto, ReportResultDto } from './dto/report.dto';
+import { ReportExportService } from './export/report-export.service';
+import { EXPORT_TYPES } from './export/writers';
+import { ReportsService } from './reports.service';
+
+/**
+ * Company reports. The plan's reports feature and the reports module's view right let a user in;
+ * each report also needs the view right of the module its figures come from (payroll figures only
+ * with payroll view) and KPI reports the KPI & Bonus feature.
+ */
+@ApiTags('reports')
+@ApiAuthErrors()
+@RequireModule('reports', 'view')
+@Controller('reports')
+export class ReportsController {
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly exports: ReportExportService,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The reports the caller may see, with their filters and defaults' })
+  @ApiEnvelope(ReportInfoDto, { isArray: true })
+  catalogue(@Auth() ctx: AuthContext, @Req() req: AuthedRequest): Promise<ReportInfoDto[]> {
+    return this.reports.catalogue(ctx, req.permissions!);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'A report: its columns, rows (up to 1,000), totals and chart for the filters' })
+  @ApiParam({ name: 'id', enum: REPORT_IDS })
+  @ApiEnvelope(ReportResultDto)
+  @ApiBadRequestResponse({ description: 'A filter is invalid; errors name it' })
+  @ApiNotFoundResponse({ description: 'No such report' })
+  async run(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id') id: string, @Query() query: ReportQueryDto): Promise<ReportResultDto> {
+    const def = await this.reports.definition(ctx, req.permissions!, id);
+    return this.reports.result(await this.reports.params(ctx.companyId!, def, query));
+  }
+
+  @Get(':id/export')
+  @ApiOperation({ summary: 'A report as a CSV, XLSX or PDF file with every row and the totals' })
+  @ApiParam({ name: 'id', enum: REPORT_IDS })
+  @ApiProduces('text/csv', EXPORT_TYPES.xlsx, EXPORT_TYPES.pdf)
+  @ApiBadRequestResponse({ description: 'A filter or the format is invalid; errors name it' })
+  @ApiNotFoundResponse({ description: 'No such report' })
+  async export(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id') id: string, @Query() query: ReportExportQueryDto) {
+    const def = await this.reports.definition(ctx, req.permissions!, id);
+    const { format, ...filters } = query;
+    const file = await this.exports.write(await this.reports.params(ctx.companyId!, def, filters), format);
+    return fileDownload(file.stream(), EXPORT_TYPES[format], file.name);
+  }
+}

@@ -1,0 +1,205 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiError, forbidden, notFound } from '../../common/http/errors';
+import { companyZone, todayInZone } from '../kpi/company-zone';
+import { PermissionsService, type EffectivePermissions } from '../permissions/permissions.service';
+import { PlanService } from '../permissions/plan.service';
+import { REPORTS, reportById } from './catalogue';
+import type { ReportInfoDto, ReportQueryDto, ReportResultDto } from './dto/report.dto';
+import type { ReportColumn, ReportContext, ReportDefinition, ReportParams } from './report-definition';
+import { normalizeRow, TotalsAccumulator, type ReportRow } from './report-totals';
+
+/** Rows a report shows on screen; the exports have them all. */
+export const SCREEN_ROWS = 1000;
+const FETCH = 1000;
+const MAX_PERIOD_DAYS = 3 * 366;
+
+export interface ReportScan {
+  def: ReportDefinition;
+  params: ReportParams;
+  columns: ReportColumn[];
+  context: ReportContext;
+  subtitle: string;
+}
+
+const fieldError = (field: string, message: string) => new ApiError(400, message, [{ field, message }]);
+const inWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLL yyyy');
+
+/**
+ * Company reports: who may see which, their filters with defaults, and the rows, read through a
+ * cursor so that a report of any size is added up and written out batch by batch.
+ */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly plans: PlanService,
+  ) {}
+
+  /** Whether the caller may see a report: its module's view right, and its feature in the plan. */
+  async allowed(companyId: number, perms: EffectivePermissions, def: ReportDefinition): Promise<boolean> {
+    if (!PermissionsService.allows(perms, def.module, 'view')) return false;
+    return !def.feature || (await this.plans.hasFeature(companyId, def.feature));
+  }
+
+  async catalogue(ctx: AuthContext, perms: EffectivePermissions): Promise<ReportInfoDto[]> {
+    const companyId = ctx.companyId!;
+    const zone = await companyZone(this.em, companyId);
+    const today = todayInZone(zone);
+    const out: ReportInfoDto[] = [];
+    for (const def of REPORTS) {
+      if (!(await this.allowed(companyId, perms, def))) continue;
+      const d = this.defaults(def, today);
+      out.push({
+        id: def.id,
+        group: def.group,
+        title: def.title,
+        description: def.description,
+        filters: [...def.filters],
+        group_by_options: (def.groupBy ?? []).map((g) => ({ ...g })),
+        defaults: { from: d.from, to: d.to, at: today, group_by: def.groupBy?.[0].id ?? null, older_than_days: 7 },
+      });
+    }
+    return out;
+  }
+
+  /** The report, checked against the caller's rights (a report they may not see is a 403, an unknown one a 404). */
+  async definition(ctx: AuthContext, perms: EffectivePermissions, id: string): Promise<ReportDefinition> {
+    const def = reportById(id);
+    if (!def) throw notFound('Report');
+    if (def.feature && !(await this.plans.hasFeature(ctx.companyId!, def.feature))) {
+      throw forbidden("Your company's plan does not include KPI & Bonus");
+    }
+    if (!(await this.allowed(ctx.companyId!, perms, def))) {
+      throw forbidden(`You do not have view access to the ${def.module === 'hr' ? 'KPI & Bonus' : def.module} module needed for this report`);
+    }
+    return def;
+  }
+
+  private defaults(def: ReportDefinition, today: string): { from: string; to: string } {
+    const t = DateTime.fromISO(today, { zone: 'utc' });
+    if (def.id === 'leave-upcoming') return { from: today, to: t.plus({ days: 60 }).toISODate()! };
+    return { from: t.minus({ months: 11 }).startOf('month').toISODate()!, to: today };
+  }
+
+  /** The filters with their defaults, checked: a 400 names the filter at fault. */
+  async params(companyId: number, def: ReportDefinition, q: ReportQueryDto): Promise<ReportScan> {
+    const zone = await companyZone(this.em, companyId);
+    const today = todayInZone(zone);
+    const d = this.defaults(def, today);
+    const groupBy = q.group_by ?? def.groupBy?.[0].id ?? '';
+    if (def.groupBy && !def.groupBy.some((g) => g.id === groupBy)) {
+      throw fieldError('group_by', `Group by must be one of: ${def.groupBy.map((g) => g.name).join(', ')}`);
+    }
+    const params: ReportParams = {
+      companyId,
+      from: q.from ?? d.from,
+      to: q.to ?? d.to,
+      at: q.at ?? today,
+      today,
+      zone,
+      departmentId: q.department_id ?? null,
+      positionId: q.position_id ?? null,
+      locationId: q.location_id ?? null,
+      groupBy,
+      olderThanDays: q.older_than_days ?? 7,
+    };
+    if (params.from > params.to) throw fieldError('to', 'The last day of the period must be on or after its first day');
+    const days = DateTime.fromISO(params.to).diff(DateTime.fromISO(params.from), 'days').days;
+    if (days > MAX_PERIOD_DAYS) throw fieldError('from', 'The period can be at most 3 years');
+    const names = await this.filterNames(params);
+    const context = def.prepare ? await def.prepare(this.em, params) : {};
+    return { def, params, context, columns: def.columns(params, context), subtitle: this.subtitle(def, params, names) };
+  }
+
+  private async filterNames(p: ReportParams): Promise<string[]> {
+    if (p.departmentId === null && p.positionId === null && p.locationId === null) return [];
+    const [row] = await this.em.execute<Array<{ department: string | null; position: string | null; location: string | null }>>(
+      `select (select department_name from departments where id = ? and company_id = ?) as department,
+              (select position_title from positions where id = ? and company_id = ?) as position,
+              (select location_name from work_locations where id = ? and company_id = ?) as location`,
+      [p.departmentId ?? 0, p.companyId, p.positionId ?? 0, p.companyId, p.locationId ?? 0, p.companyId],
+    );
+    if (p.departmentId !== null && !row.department) throw fieldError('department_id', 'Department not found');
+    if (p.positionId !== null && !row.position) throw fieldError('position_id', 'Position not found');
+    if (p.locationId !== null && !row.location) throw fieldError('location_id', 'Work location not found');
+    return [row.department, row.position, row.location].filter((n): n is string => !!n);
+  }
+
+  private subtitle(def: ReportDefinition, p: ReportParams, names: string[]): string {
+    const parts: string[] = [];
+    const f = new Set(def.filters);
+    if (f.has('from') && f.has('to')) parts.push(`${inWords(p.from)} – ${inWords(p.to)}`);
+    else if (f.has('to')) parts.push(`${DateTime.fromISO(p.to).toFormat('LLLL yyyy')} against the month before`);
+    if (f.has('at')) parts.push(`At ${inWords(p.at)}`);
+    if (f.has('older_than_days')) parts.push(`Waiting more than ${p.olderThanDays} days on ${inWords(p.today)}`);
+    const group = def.groupBy?.find((g) => g.id === p.groupBy);
+    if (group) parts.push(`by ${group.name}`);
+    parts.push(names.length ? names.join(' · ') : 'All employees');
+    return parts.join(' · ');
+  }
+
+  /**
+   * Reads every row through a cursor of the caller's transaction (one is opened when there is
+   * none), normalised, adding up the totals; `onRow` sees each row in order.
+   */
+  async scan(scan: ReportScan, onRow: (row: ReportRow) => Promise<void> | void): Promise<{ count: number; totals: ReportRow | null }> {
+    const query = scan.def.query(scan.params, scan.context);
+    const totals = new TotalsAccumulator(scan.columns);
+    let count = 0;
+    const read = async (em: EntityManager) => {
+      await em.execute(`declare report_rows no scroll cursor for ${query.sql}`, query.params);
+      try {
+        for (;;) {
+          const batch = await em.execute<Array<Record<string, unknown>>>(`fetch ${FETCH} from report_rows`);
+          for (const raw of batch) {
+            const row = normalizeRow(scan.columns, raw);
+            totals.add(row);
+            count++;
+            await onRow(row);
+          }
+          if (batch.length < FETCH) break;
+        }
+      } finally {
+        await em.execute('close report_rows');
+      }
+    };
+    if (this.em.isInTransaction()) await read(this.em);
+    else await this.em.transactional(read, { readOnly: true });
+    return { count, totals: totals.totals() };
+  }
+
+  async result(scan: ReportScan): Promise<ReportResultDto> {
+    const rows: ReportRow[] = [];
+    const { count, totals } = await this.scan(scan, (row) => {
+      if (rows.length < SCREEN_ROWS) rows.push(row);
+    });
+    return {
+      id: scan.def.id,
+      group: scan.def.group,
+      title: scan.def.title,
+      subtitle: scan.subtitle,
+      columns: scan.columns.map(({ key, label, type }) => ({ key, label, type })),
+      rows,
+      totals,
+      chart: scan.def.chart(scan.params, scan.context),
+      currency: currencyOf(scan.columns, rows),
+      total_rows: count,
+      truncated: count > rows.length,
+    };
+  }
+
+  /** Today at this moment in the company's time zone, in words (for a file's heading). */
+  generatedAt(zone: string): string {
+    return DateTime.now().setZone(zone).toFormat("d LLL yyyy, HH:mm '('ZZZZ')'");
+  }
+}
+
+/** The one currency of a report's money, when it has a currency column with a single value. */
+export function currencyOf(columns: readonly ReportColumn[], rows: readonly ReportRow[]): string | null {
+  if (!columns.some((c) => c.key === 'currency')) return null;
+  const found = new Set(rows.map((r) => r.currency).filter((c): c is string => typeof c === 'string'));
+  return found.size === 1 ? [...found][0] : null;
+}

@@ -12,7 +12,7 @@ import { errorMessage, fieldErrors } from '../../providers/httpClient';
 import { isImpersonating } from '../../providers/session';
 import { formatters, useCompanyZone } from '../../schema/format';
 import { ExportButtons } from './ExportButtons';
-import { GROUPS, fromSearch, toSearch, type FilterKey, type ReportInfo } from './report';
+import { defaultFilters, GROUPS, fromSearch, reportDefaults, toSearch, type FilterKey, type Filters, type ReportInfo } from './report';
 import { ReportChart } from './ReportChart';
 import { ReportFilters } from './ReportFilters';
 import { ReportTable } from './ReportTable';
@@ -23,10 +23,11 @@ const ScheduledReports = lazy(() => import('./ScheduledReports'));
 const SCHEDULED = 'scheduled';
 
 /** One report: its filters, export buttons, chart and table, with loading, empty and error states. */
-function ReportView({ report, today }: { report: ReportInfo; today: string }) {
+function ReportView({ report, fallback }: { report: ReportInfo; fallback: Filters }) {
   const translate = useTranslate();
   const [search, setSearch] = useSearchParams();
-  const { filters } = fromSearch(search, today);
+  const defaults = reportDefaults(report, fallback);
+  const { filters } = fromSearch(search, defaults);
   const pickers = usePickers({
     department: report.filters.includes('department_id'),
     position: report.filters.includes('position_id'),
@@ -36,7 +37,7 @@ function ReportView({ report, today }: { report: ReportInfo; today: string }) {
   const errors = Object.fromEntries(fieldErrors(error).map((e) => [e.field, e.message]));
   const result = data && data.id === report.id && !error ? data : undefined;
 
-  const change = (key: FilterKey, value: string) => setSearch(toSearch(report, { ...filters, [key]: value }, today), { replace: true });
+  const change = (key: FilterKey, value: string) => setSearch(toSearch(report, { ...filters, [key]: value }, defaults), { replace: true });
 
   return (
     <Card variant="outlined" sx={{ contain: 'inline-size' }} data-testid="report" data-report={report.id}>
@@ -90,7 +91,7 @@ export default function ReportsScreen() {
   const translate = useTranslate();
   const session = useSession();
   const zone = useCompanyZone();
-  const today = useMemo(() => formatters(zone).dayOf(new Date()), [zone]);
+  const fallback = useMemo(() => defaultFilters(formatters(zone).dayOf(new Date())), [zone]);
   const [search, setSearch] = useSearchParams();
   const { data: catalogue, error, isPending, refetch } = useCatalogue();
   const canSchedule = session.user?.role === 'company_admin' || (session.user?.role === 'superadmin' && isImpersonating(session));
@@ -99,9 +100,10 @@ export default function ReportsScreen() {
 
   const reports = catalogue ?? [];
   const groups = GROUPS.filter((g) => reports.some((r) => r.group === g));
-  const parsed = fromSearch(search, today);
+  const parsed = fromSearch(search, fallback);
   const tab = search.get('tab') === SCHEDULED && canSchedule ? SCHEDULED : null;
   const chosen = reports.find((r) => r.id === parsed.report);
+  const current = chosen ? fromSearch(search, reportDefaults(chosen, fallback)).filters : parsed.filters;
   const group = chosen?.group ?? groups.find((g) => g === parsed.group) ?? groups[0];
   const report = chosen ?? reports.find((r) => r.group === group);
 
@@ -110,7 +112,7 @@ export default function ReportsScreen() {
     else setSearch({ report: reports.find((r) => r.group === value)?.id ?? '' });
   };
   // another report of the group keeps the filters it shares with this one
-  const openReport = (next: ReportInfo) => setSearch(toSearch(next, parsed.filters, today));
+  const openReport = (next: ReportInfo) => setSearch(toSearch(next, current, reportDefaults(next, fallback)));
 
   return (
     // the screen's width is the layout's, never its content's: a wide table or the tabs scroll inside
@@ -160,7 +162,7 @@ export default function ReportsScreen() {
                     />
                   ))}
               </Box>
-              <ReportView key={report.id} report={report} today={today} />
+              <ReportView key={report.id} report={report} fallback={fallback} />
             </Stack>
           )}
         </>

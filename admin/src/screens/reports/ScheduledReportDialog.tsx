@@ -30,8 +30,10 @@ interface Props {
   onSaved: () => void;
 }
 
+type ReportId = SubscriptionInput['report_id'];
+
 const blank = (reports: ReportInfo[], email: string | undefined): SubscriptionInput => ({
-  report_id: reports[0]?.id ?? '',
+  report_id: (reports[0]?.id ?? '') as ReportId,
   frequency: 'monthly',
   format: 'pdf',
   recipients: email ? [email] : [],
@@ -58,8 +60,17 @@ export function ScheduledReportDialog({ reports, subscription, onClose, onSaved 
   const save = async () => {
     setSaving(true);
     setErrors({});
-    const body: SubscriptionInput = { report_id: value.report_id, frequency: value.frequency, format: value.format, recipients: splitRecipients(recipients), is_active: value.is_active };
-    for (const key of scopes) if (value[key]) body[key] = Number(value[key]);
+    // what the report does not take is cleared, so a changed report keeps no filter of the one before
+    const options = report?.group_by_options ?? [];
+    const body: SubscriptionInput = {
+      report_id: value.report_id,
+      frequency: value.frequency,
+      format: value.format,
+      recipients: splitRecipients(recipients),
+      is_active: value.is_active,
+      group_by: options.length ? (value.group_by ?? options[0].id) : null,
+    };
+    for (const key of SCOPES) body[key] = scopes.includes(key) && value[key] ? Number(value[key]) : null;
     try {
       const message = await saveSubscription(subscription?.id ?? null, body);
       notify(message || t(subscription ? 'updated' : 'created'), { type: 'success' });
@@ -79,7 +90,7 @@ export function ScheduledReportDialog({ reports, subscription, onClose, onSaved 
       <DialogTitle id="scheduled-report-title">{t(subscription ? 'edit_title' : 'add_title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField {...field('report_id')} select label={t('report')} value={value.report_id} onChange={(e) => set({ report_id: e.target.value })}>
+          <TextField {...field('report_id')} select label={t('report')} value={value.report_id} onChange={(e) => set({ report_id: e.target.value as ReportId, group_by: null })}>
             {reports.map((r) => (
               <MenuItem key={r.id} value={r.id}>
                 {r.title}
@@ -113,6 +124,21 @@ export function ScheduledReportDialog({ reports, subscription, onClose, onSaved 
               <option key={email} value={email} />
             ))}
           </datalist>
+          {!!report?.group_by_options.length && (
+            <TextField
+              {...field('group_by')}
+              select
+              label={translate('reports.filters.group_by')}
+              value={value.group_by ?? report.group_by_options[0].id}
+              onChange={(e) => set({ group_by: e.target.value })}
+            >
+              {report.group_by_options.map((o) => (
+                <MenuItem key={o.id} value={o.id}>
+                  {o.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
           {scopes.map((key) =>
             pickers[key] ? (
               <TextField

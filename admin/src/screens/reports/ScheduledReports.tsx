@@ -38,7 +38,7 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
   const [deleting, setDeleting] = useState<Subscription | null>(null);
   const [busy, setBusy] = useState(false);
   const t = (key: string, options?: object) => translate(`reports.scheduled.${key}`, options);
-  const titleOf = (id: string) => reports.find((r) => r.id === id)?.title ?? id;
+  const titleOf = (id: string) => reports.find((r) => r.id === id)?.title ?? data?.find((s) => s.report_id === id)?.report_title ?? id;
   const reload = () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
 
   const remove = async () => {
@@ -98,6 +98,11 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
                     <TableCell sx={{ minWidth: 140 }}>
                       {titleOf(s.report_id)}
                       {!s.is_active && <Chip size="small" label={t('paused')} sx={{ ml: 1 }} />}
+                      {s.last_error && (
+                        <Typography variant="caption" color="error" component="div">
+                          {t('last_error', { error: s.last_error })}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell>{t(s.frequency)}</TableCell>
                     <TableCell>{s.format.toUpperCase()}</TableCell>

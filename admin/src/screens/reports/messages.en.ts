@@ -55,6 +55,7 @@ export const reportsMessages = {
     monthly: 'Monthly',
     active: 'Active',
     paused: 'Paused',
+    last_error: 'Last run sent nothing: %{error}',
     save: 'Save',
     cancel: 'Cancel',
     created: 'Scheduled report added',

@@ -2,47 +2,18 @@
  * The reports screen's pure parts: the catalogue's shapes, the filters' defaults and their place
  * in the URL, and a cell written as the table shows it.
  */
+import type { components } from '../../../../openapi/schema';
 import { formatMoney } from '../../schema/format';
 
-export type ReportGroup = 'headcount' | 'attendance' | 'leave' | 'payroll' | 'kpi';
-export type FilterKey = 'from' | 'to' | 'at' | 'department_id' | 'position_id' | 'location_id' | 'group_by' | 'older_than_days';
-export type ColumnType = 'text' | 'integer' | 'number' | 'money' | 'percent' | 'date';
+type Schemas = components['schemas'];
+
+export type ReportInfo = Schemas['ReportInfoDto'];
+export type ReportResult = Schemas['ReportResultDto'];
+export type ReportColumn = Schemas['ReportColumnDto'];
+export type ReportGroup = ReportInfo['group'];
+export type FilterKey = ReportInfo['filters'][number];
+export type ColumnType = ReportColumn['type'];
 export type Cell = string | number | null;
-
-export interface ReportInfo {
-  id: string;
-  group: ReportGroup;
-  title: string;
-  description: string;
-  filters: FilterKey[];
-  group_by_options?: { id: string; name: string }[] | null;
-}
-
-export interface ReportColumn {
-  key: string;
-  label: string;
-  type: ColumnType;
-}
-
-export interface ReportChartSpec {
-  kind: 'bar' | 'stacked-bar' | 'line' | 'pie';
-  x: string;
-  series: { key: string; label: string }[];
-}
-
-export interface ReportResult {
-  id: string;
-  group: ReportGroup;
-  title: string;
-  subtitle: string;
-  columns: ReportColumn[];
-  rows: Record<string, Cell>[];
-  totals: Record<string, Cell> | null;
-  chart: ReportChartSpec | null;
-  currency: string | null;
-  total_rows: number;
-  truncated: boolean;
-}
 
 /** The groups in the order of the tabs. */
 export const GROUPS: ReportGroup[] = ['headcount', 'attendance', 'leave', 'payroll', 'kpi'];
@@ -65,9 +36,16 @@ export function defaultFilters(today: string): Filters {
   return { from: monthStart(today, 11), to: today, at: today, older_than_days: '7' };
 }
 
+/** The filters a report opens with, as the server says them (in the company's time zone), over `fallback`. */
+export function reportDefaults(report: ReportInfo | undefined, fallback: Filters): Filters {
+  const d = report?.defaults;
+  if (!d) return fallback;
+  return { from: d.from, to: d.to, at: d.at, older_than_days: String(d.older_than_days), ...(d.group_by ? { group_by: d.group_by } : {}) };
+}
+
 /** The report and filters a link names (`?report=…&from=…`), over the defaults. */
-export function fromSearch(search: URLSearchParams, today: string): { report: string | null; group: string | null; filters: Filters } {
-  const filters = defaultFilters(today);
+export function fromSearch(search: URLSearchParams, defaults: Filters): { report: string | null; group: string | null; filters: Filters } {
+  const filters = { ...defaults };
   for (const key of FILTER_KEYS) {
     const value = search.get(key);
     if (value !== null) filters[key] = value;
@@ -75,9 +53,8 @@ export function fromSearch(search: URLSearchParams, today: string): { report: st
   return { report: search.get('report'), group: search.get('group'), filters };
 }
 
-/** The link of a report with its filters: only what the report takes and what differs from the defaults. */
-export function toSearch(report: ReportInfo, filters: Filters, today: string): URLSearchParams {
-  const defaults = defaultFilters(today);
+/** The link of a report with its filters: only what the report takes and what differs from its defaults. */
+export function toSearch(report: ReportInfo, filters: Filters, defaults: Filters): URLSearchParams {
   const search = new URLSearchParams({ report: report.id });
   for (const key of report.filters) {
     const value = filters[key];
@@ -87,8 +64,8 @@ export function toSearch(report: ReportInfo, filters: Filters, today: string): U
 }
 
 /** The query of GET /api/reports/{id} (and its export): the report's own filters that have a value. */
-export function reportQuery(report: ReportInfo, filters: Filters): Record<string, string> {
-  const query: Record<string, string> = {};
+export function reportQuery(report: ReportInfo, filters: Filters): Partial<Record<FilterKey, string>> {
+  const query: Partial<Record<FilterKey, string>> = {};
   for (const key of report.filters) {
     const value = filters[key] ?? (key === 'group_by' ? report.group_by_options?.[0]?.id : undefined);
     if (value) query[key] = value;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitRecipients } from './subscriptions';
-import { chartRows, defaultFilters, formatCell, fromSearch, monthStart, reportQuery, toSearch, type ReportInfo, type ReportResult } from './report';
+import { chartRows, defaultFilters, formatCell, fromSearch, monthStart, reportDefaults, reportQuery, toSearch, type ReportInfo, type ReportResult } from './report';
 
 const day = (d: string) => `day ${d}`;
 
@@ -14,6 +14,7 @@ const breakdown: ReportInfo = {
     { id: 'department', name: 'Department' },
     { id: 'position', name: 'Position' },
   ],
+  defaults: { from: '2025-12-01', to: '2026-11-26', at: '2026-11-26', group_by: 'department', older_than_days: 7 },
 };
 
 describe('reports: filters', () => {
@@ -24,15 +25,22 @@ describe('reports: filters', () => {
     expect(monthStart('2026-01-01', 0)).toBe('2026-01-01');
   });
 
+  it('takes the server’s defaults of a report', () => {
+    expect(reportDefaults(breakdown, {})).toEqual({ from: '2025-12-01', to: '2026-11-26', at: '2026-11-26', group_by: 'department', older_than_days: '7' });
+    expect(reportDefaults(undefined, { at: '2026-01-01' })).toEqual({ at: '2026-01-01' });
+  });
+
   it('reads a link over the defaults', () => {
-    const parsed = fromSearch(new URLSearchParams('report=leave-pending&older_than_days=14&department_id=3'), '2026-11-26');
+    const parsed = fromSearch(new URLSearchParams('report=leave-pending&older_than_days=14&department_id=3'), defaultFilters('2026-11-26'));
     expect(parsed.report).toBe('leave-pending');
     expect(parsed.filters).toMatchObject({ older_than_days: '14', department_id: '3', from: '2025-12-01' });
   });
 
   it('writes only the report and what differs from the defaults', () => {
-    const search = toSearch(breakdown, { ...defaultFilters('2026-11-26'), department_id: '4', from: '2026-01-01' }, '2026-11-26');
+    const defaults = reportDefaults(breakdown, defaultFilters('2000-01-01'));
+    const search = toSearch(breakdown, { ...defaults, department_id: '4', from: '2026-01-01', group_by: 'department' }, defaults);
     expect(search.toString()).toBe('report=headcount-breakdown&department_id=4');
+    expect(toSearch(breakdown, { ...defaults, group_by: 'position' }, defaults).toString()).toBe('report=headcount-breakdown&group_by=position');
   });
 
   it('asks with the report’s own filters, the first grouping when none is chosen', () => {

@@ -1,25 +1,11 @@
 /** Scheduled reports (GET/POST /api/reports/subscriptions, GET/PUT/DELETE /api/reports/subscriptions/{id}). */
 import { useQuery } from '@tanstack/react-query';
-import { apiData, client } from '../../providers/apiClient';
-import { api } from '../../providers/httpClient';
-import type { ExportFormat } from './useReport';
+import { apiAnswer, apiData, client } from '../../providers/apiClient';
+import type { components } from '../../../../openapi/schema';
 
-export interface Subscription {
-  id: number | string;
-  report_id: string;
-  frequency: 'weekly' | 'monthly';
-  format: ExportFormat;
-  recipients: string[];
-  department_id?: number | string | null;
-  position_id?: number | string | null;
-  location_id?: number | string | null;
-  is_active: boolean;
-  next_run_at?: string | null;
-  last_sent_at?: string | null;
-  created_at?: string;
-}
-
-export type SubscriptionInput = Omit<Subscription, 'id' | 'next_run_at' | 'last_sent_at' | 'created_at'>;
+type Schemas = components['schemas'];
+export type Subscription = Schemas['ReportSubscriptionResponseDto'];
+export type SubscriptionInput = Schemas['CreateReportSubscriptionDto'];
 
 /** The addresses of the recipients field, separated by commas, semicolons or spaces, each once. */
 export const splitRecipients = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
@@ -29,16 +15,19 @@ export const SUBSCRIPTIONS_KEY = ['reports', 'subscriptions'] as const;
 export const useSubscriptions = () =>
   useQuery({
     queryKey: SUBSCRIPTIONS_KEY,
-    queryFn: async () => (await api.get<Subscription[]>('/api/reports/subscriptions')).json ?? [],
+    queryFn: async (): Promise<Subscription[]> => (await apiData(client.GET('/api/reports/subscriptions'))) ?? [],
     retry: false,
   });
 
-export const saveSubscription = async (id: Subscription['id'] | null, input: SubscriptionInput) =>
-  id === null
-    ? (await api.post<Subscription>('/api/reports/subscriptions', input)).message
-    : (await api.put<Subscription>(`/api/reports/subscriptions/${id}`, input)).message;
+/** Adds (id null) or changes a scheduled report; the server's sentence for the toast. */
+export const saveSubscription = async (id: number | null, body: SubscriptionInput) =>
+  (id === null
+    ? await apiAnswer(client.POST('/api/reports/subscriptions', { body }))
+    : await apiAnswer(client.PUT('/api/reports/subscriptions/{id}', { params: { path: { id } }, body }))
+  ).message;
 
-export const deleteSubscription = async (id: Subscription['id']) => (await api.delete(`/api/reports/subscriptions/${id}`)).message;
+export const deleteSubscription = async (id: number) =>
+  (await apiAnswer(client.DELETE('/api/reports/subscriptions/{id}', { params: { path: { id } } }))).message;
 
 /** The e-mail addresses a report may go to: the company's people with an account (the list may be refused: then none). */
 export const useRecipientChoices = (enabled: boolean) =>

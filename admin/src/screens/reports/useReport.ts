@@ -1,16 +1,20 @@
 /** The reports screen's calls: the catalogue, one report, its file, and the pickers' choices. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HttpError } from 'react-admin';
-import { apiData, client, dispositionFileName, saveFile } from '../../providers/apiClient';
-import { httpClient } from '../../providers/httpClient';
+import type { paths } from '../../../../openapi/schema';
+import { apiData, client, downloadFile } from '../../providers/apiClient';
 import type { Filters, ReportInfo, ReportResult } from './report';
 import { reportQuery } from './report';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
+type ReportId = paths['/api/reports/{id}']['get']['parameters']['path']['id'];
+/** the query as the API types it; the filters go as typed (text), so the server's word on a bad one is what the person sees */
+type ReportQuery = NonNullable<paths['/api/reports/{id}']['get']['parameters']['query']>;
 
-const queryString = (query: Record<string, string>) => {
-  const text = new URLSearchParams(query).toString();
-  return text ? `?${text}` : '';
+const MIME: Record<ExportFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pdf: 'application/pdf',
 };
 
 export const isForbidden = (error: unknown) => error instanceof HttpError && error.status === 403;
@@ -19,17 +23,17 @@ export const isForbidden = (error: unknown) => error instanceof HttpError && err
 export const useCatalogue = () =>
   useQuery({
     queryKey: ['reports', 'catalogue'],
-    queryFn: async () => (await httpClient<ReportInfo[]>('/api/reports')).json ?? [],
+    queryFn: async (): Promise<ReportInfo[]> => (await apiData(client.GET('/api/reports'))) ?? [],
     retry: false,
     staleTime: 5 * 60_000,
   });
 
 /** GET /api/reports/{id} with the report's filters; the previous answer stays while the next loads. */
 export const useReport = (report: ReportInfo | undefined, filters: Filters) => {
-  const query = report ? reportQuery(report, filters) : {};
+  const query = (report ? reportQuery(report, filters) : {}) as ReportQuery;
   return useQuery({
     queryKey: ['reports', 'report', report?.id, query],
-    queryFn: async () => (await httpClient<ReportResult>(`/api/reports/${encodeURIComponent(report!.id)}${queryString(query)}`)).json,
+    queryFn: (): Promise<ReportResult> => apiData(client.GET('/api/reports/{id}', { params: { path: { id: report!.id as ReportId }, query } })),
     enabled: !!report,
     retry: false,
     placeholderData: keepPreviousData,
@@ -37,13 +41,15 @@ export const useReport = (report: ReportInfo | undefined, filters: Filters) => {
 };
 
 /** GET /api/reports/{id}/export: the file, saved under the server's name. */
-export async function exportReport(report: ReportInfo, filters: Filters, format: ExportFormat): Promise<string> {
-  const query = { ...reportQuery(report, filters), format };
-  const answer = await httpClient(`/api/reports/${encodeURIComponent(report.id)}/export${queryString(query)}`, { responseType: 'blob' });
-  const name = dispositionFileName(answer.headers.get('Content-Disposition'), `${report.id}.${format}`);
-  saveFile({ blob: answer.blob ?? new Blob([answer.body ?? '']), name });
-  return name;
-}
+export const exportReport = (report: ReportInfo, filters: Filters, format: ExportFormat): Promise<void> =>
+  downloadFile(
+    client.GET('/api/reports/{id}/export', {
+      params: { path: { id: report.id as ReportId }, query: { ...(reportQuery(report, filters) as ReportQuery), format } },
+      headers: { Accept: MIME[format] },
+      parseAs: 'blob',
+    }) as Promise<{ data?: Blob; response: Response }>,
+    `${report.id}.${format}`,
+  );
 
 export interface Choice {
   id: string;

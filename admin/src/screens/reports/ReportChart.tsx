@@ -32,7 +32,7 @@ export function ReportChart({ result }: { result: ReportResult }) {
     <>
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
       <XAxis dataKey={chart.x} tick={{ fontSize: 12 }} interval="preserveStartEnd" minTickGap={8} />
-      <YAxis tick={{ fontSize: 12 }} width={56} tickFormatter={(v: number) => value(v, chart.series[0]?.key ?? '').replace(/\.00$/, '')} />
+      <YAxis tick={{ fontSize: 12 }} width={56} allowDecimals={typeOf(chart.series[0]?.key ?? '') !== 'integer'} tickFormatter={(v: number) => value(v, chart.series[0]?.key ?? '').replace(/\.00$/, '')} />
       {tooltip}
       <Legend wrapperStyle={{ fontSize: 12 }} />
     </>

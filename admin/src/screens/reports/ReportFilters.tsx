@@ -16,7 +16,7 @@ interface Props {
 
 /** two fields a row on a phone, a fixed width each from a tablet up */
 const FIELD = { width: { xs: 'calc(50% - 8px)', sm: 200 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } };
-const WIDE = { ...FIELD, width: { xs: '100%', sm: 240 } };
+const WIDE = { width: { xs: '100%', sm: 240 }, flex: { xs: '1 1 100%', sm: '0 0 auto' } };
 
 /** The report's filters, one field each as `filters` lists them: days, pickers, the grouping, a number of days. */
 export function ReportFilters({ report, filters, pickers, errors, onChange }: Props) {

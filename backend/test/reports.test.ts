@@ -301,6 +301,30 @@ describe('Reports', () => {
       expect(perEmployee.rows.map((r2) => r2.label)).toEqual(['Ann Alpha (ANN)', `Erin Alpha (E001)`]);
     });
 
+    it('reads a period that starts and ends inside months from the records themselves', async () => {
+      const r = await report('attendance-rates', { from: '2026-01-05', to: '2026-01-06' });
+      expect(r.rows).toEqual([expect.objectContaining({ label: '2026-01', records: 3, present: 2, late: 1 })]);
+      const mixed = await report('attendance-rates', { from: '2026-01-06', to: '2026-02-28' });
+      expect(table(mixed.rows, 'label', ['records'])).toEqual({ '2026-01': [3], '2026-02': [1] });
+    });
+
+    it('keeps the monthly counts in step with every insert, update and delete of a record', async () => {
+      const c = a.company.id;
+      const counts = () =>
+        Promise.all([
+          sql(`select month, sum(records)::int as records, sum(late)::int as late, sum(worked_hours)::numeric(12,2) as hours from attendance_month_stats where company_id = ? group by month order by month`, [c]),
+          sql(`select date_trunc('month', attendance_date)::date as month, count(*)::int as records, (count(*) filter (where status = 'late'))::int as late,
+                      coalesce(sum(work_hours) filter (where status in ('present', 'late')), 0)::numeric(12,2) as hours
+                 from attendance_records where company_id = ? group by 1 order by 1`, [c]),
+        ]);
+      await sql(`insert into attendance_records (company_id, employee_id, attendance_date, status, work_hours) values (?, ?, '2026-03-03', 'late', '6.00')`, [c, ids.BEN]);
+      await sql(`update attendance_records set status = 'present' where employee_id = ? and attendance_date = '2026-03-03'`, [ids.BEN]);
+      await sql(`delete from attendance_records where employee_id = ? and attendance_date = '2026-03-03'`, [ids.BEN]);
+      const [stats, records] = await counts();
+      expect(stats).toEqual(records);
+      expect(await sql(`select count(*)::int as n from attendance_month_stats where company_id = ? and month = '2026-03-01'`, [c])).toEqual([{ n: 0 }]);
+    });
+
     it('counts corrections by the month they were made', async () => {
       const r = await report('attendance-corrections', period);
       expect(r.rows).toEqual([{ month: '2026-01', corrections: 1, employees: 1, correctors: 1 }]);

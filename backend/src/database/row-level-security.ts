@@ -7,7 +7,7 @@ export const TENANT_POLICY = 'tenant_isolation';
 const OWNER_POLICY = 'owner_all';
 
 /** Company-scoped tables kept by the database itself, with no entity (see Migration20261124200000). */
-export const INTERNAL_TENANT_TABLES = ['employee_list_versions'];
+export const INTERNAL_TENANT_TABLES = ['attendance_month_stats', 'employee_list_versions'];
 
 /** Tables of the entities that extend TenantScopedEntity, and the internal company-scoped ones. */
 export function tenantTables(orm: MikroORM): string[] {

@@ -22,6 +22,7 @@ import { Migration20261126120000 } from './Migration20261126120000';
 import { Migration20261126122800 } from './Migration20261126122800';
 import { Migration20261126150000 } from './Migration20261126150000';
 import { Migration20261126194146 } from './Migration20261126194146';
+import { Migration20261126200000 } from './Migration20261126200000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126122800', class: Migration20261126122800 },
   { name: 'Migration20261126150000', class: Migration20261126150000 },
   { name: 'Migration20261126194146', class: Migration20261126194146 },
+  { name: 'Migration20261126200000', class: Migration20261126200000 },
 ];

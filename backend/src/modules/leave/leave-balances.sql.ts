@@ -15,6 +15,8 @@ export interface BalanceFilter {
   allTypes?: boolean;
   /** a condition on the employees (alias e), e.g. a report's department and position */
   people?: { sql: string; params: unknown[] };
+  /** rows in no particular order and without the list's total (a report adds them up itself) */
+  unordered?: boolean;
 }
 
 const prorated = (y0: string, y1: string) => `
@@ -108,9 +110,9 @@ select employee_id, trim(first_name || ' ' || last_name) as employee_name, emplo
        pending::numeric(6,1)::text as pending,
        case when limited then (entitlement + carried_over - taken - pending)::numeric(6,1)::text end as remaining,
        case when limited then (entitlement + carried_over - taken)::numeric(6,1)::text end as approvable,
-       count(*) over () as total
+       ${filter.unordered ? '0 as total, last_name, first_name' : 'count(*) over () as total'}
   from balances
- order by last_name, first_name, employee_id, type_name, leave_type_id
+ ${filter.unordered ? '' : 'order by last_name, first_name, employee_id, type_name, leave_type_id'}
  ${paging ? `offset ${Math.trunc(paging.offset)} limit ${Math.trunc(paging.limit)}` : ''}`;
   return { sql, params: [scope.year, scope.today, scope.companyId, ...typeParams, ...peopleParams] };
 }

@@ -1,12 +1,67 @@
+import { DateTime } from 'luxon';
 import { fullName, groupColumn, type ReportColumn, monthKey, percentSql, type ReportDefinition, type ReportParams, type ReportQuery } from '../report-definition';
 
+/** Hours of a shift (alias s) less its break; a shift ending before it starts ends the next day. */
+const SHIFT_HOURS = `(extract(epoch from (s.end_time - s.start_time)) / 3600.0
+  + case when s.end_time <= s.start_time then 24 else 0 end - s.break_duration / 60.0)`;
+
+interface Facts {
+  /** FROM … WHERE of the facts (alias f, the employee as e when joined) */
+  sql: string;
+  params: unknown[];
+}
+
 /**
- * The attendance records a report reads (alias ar, with the employee as e): the company's, of
- * the period, of the employees in the department and position, at the work location.
+ * The attendance of the period as counts per employee and month (alias f: month, employee_id,
+ * records, present, late, absent, on_leave, worked_hours, shift_hours): whole months from
+ * attendance_month_stats (kept by triggers), the days of a partial first or last month from the
+ * records themselves; narrowed by work location, and by department and position through the
+ * employee (joined as e, or when `withEmployees`). `extra` adds columns of each part.
  */
+function attendanceFacts(p: ReportParams, withEmployees = false, extra = { stats: '', raw: '' }): Facts {
+  const { fullFrom, fullTo } = wholeMonths(p.from, p.to);
+  const location = p.locationId !== null ? 'and location_id = ?' : '';
+  const rawLocation = p.locationId !== null ? 'and ar.work_location_id = ?' : '';
+  const loc = p.locationId !== null ? [p.locationId] : [];
+  const facts = `(select month, employee_id, records, present, late, absent, on_leave, worked_hours, shift_hours ${extra.stats}
+                    from attendance_month_stats
+                   where company_id = ? and month >= ?::date and month < ?::date ${location}
+                  union all
+                  select date_trunc('month', ar.attendance_date)::date, ar.employee_id, 1, (ar.status = 'present')::int, (ar.status = 'late')::int,
+                         (ar.status = 'absent')::int, (ar.status = 'leave')::int,
+                         case when ar.status in ('present', 'late') then coalesce(ar.work_hours, 0) else 0 end,
+                         case when ar.status in ('present', 'late') then coalesce(${SHIFT_HOURS}, 0) else 0 end ${extra.raw}
+                    from attendance_records ar
+                    left join shifts s on s.id = ar.shift_id
+                   where ar.company_id = ? and ar.attendance_date between ?::date and ?::date
+                     and not (ar.attendance_date >= ?::date and ar.attendance_date < ?::date) ${rawLocation}) f`;
+  const params: unknown[] = [p.companyId, fullFrom, fullTo, ...loc, p.companyId, p.from, p.to, fullFrom, fullTo, ...loc];
+  const narrow: string[] = [];
+  if (p.departmentId !== null) {
+    narrow.push('e.department_id = ?');
+    params.push(p.departmentId);
+  }
+  if (p.positionId !== null) {
+    narrow.push('e.position_id = ?');
+    params.push(p.positionId);
+  }
+  const join = narrow.length || withEmployees ? 'join employees e on e.id = f.employee_id' : '';
+  return { sql: `from ${facts} ${join} ${narrow.length ? `where ${narrow.join(' and ')}` : ''}`, params };
+}
+
+/** The months wholly inside [from, to]: [fullFrom, fullTo) as first days of months (empty when fullFrom >= fullTo). */
+export function wholeMonths(from: string, to: string): { fullFrom: string; fullTo: string } {
+  const f = DateTime.fromISO(from, { zone: 'utc' });
+  const t = DateTime.fromISO(to, { zone: 'utc' });
+  const fullFrom = f.day === 1 ? f : f.startOf('month').plus({ months: 1 });
+  const fullTo = t.plus({ days: 1 }).day === 1 ? t.plus({ days: 1 }) : t.startOf('month');
+  return { fullFrom: fullFrom.toISODate()!, fullTo: (fullTo < fullFrom ? fullFrom : fullTo).toISODate()! };
+}
+
+/** For the corrections report: the records of the company narrowed by department, position and location. */
 function recordScope(p: ReportParams): ReportQuery & { joinEmployees: boolean } {
-  const parts = ['ar.company_id = ?', 'ar.attendance_date between ?::date and ?::date'];
-  const params: unknown[] = [p.companyId, p.from, p.to];
+  const parts = ['ar.company_id = ?'];
+  const params: unknown[] = [p.companyId];
   if (p.departmentId !== null) {
     parts.push('e.department_id = ?');
     params.push(p.departmentId);
@@ -61,24 +116,21 @@ export const attendanceRates: ReportDefinition = {
     ],
   }),
   query(p) {
-    const scope = recordScope(p);
     const byDepartment = p.groupBy === 'department';
-    const label = byDepartment ? `coalesce(d.department_name, 'No department')` : monthKey(`date_trunc('month', ar.attendance_date)`);
+    const from = attendanceFacts(p, byDepartment);
     return {
       sql: `select x.*, ${percentSql('x.present', 'x.records')} as present_rate, ${percentSql('x.late', 'x.records')} as late_rate,
                    ${percentSql('x.absent', 'x.records')} as absent_rate, ${percentSql('x.on_leave', 'x.records')} as leave_rate
-              from (select ${label} as label, count(*)::int as records,
-                           (count(*) filter (where ar.status = 'present'))::int as present,
-                           (count(*) filter (where ar.status = 'late'))::int as late,
-                           (count(*) filter (where ar.status = 'absent'))::int as absent,
-                           (count(*) filter (where ar.status = 'leave'))::int as on_leave
-                      from attendance_records ar
-                      ${scope.joinEmployees || byDepartment ? 'join employees e on e.id = ar.employee_id' : ''}
-                      ${byDepartment ? 'left join departments d on d.id = e.department_id' : ''}
-                     where ${scope.sql}
-                     group by 1) x
+              from (select ${byDepartment ? `coalesce(d.department_name, 'No department')` : monthKey('g.k')} as label,
+                           g.records, g.present, g.late, g.absent, g.on_leave
+                      from (select ${byDepartment ? 'e.department_id' : 'f.month'} as k, sum(f.records)::int as records,
+                                   sum(f.present)::int as present, sum(f.late)::int as late, sum(f.absent)::int as absent,
+                                   sum(f.on_leave)::int as on_leave
+                              ${from.sql}
+                             group by 1 having sum(f.records) > 0) g
+                      ${byDepartment ? 'left join departments d on d.id = g.k' : ''}) x
              order by x.label`,
-      params: scope.params,
+      params: from.params,
     };
   },
 };
@@ -98,27 +150,28 @@ export const attendanceLateByWeekday: ReportDefinition = {
   ],
   chart: () => ({ kind: 'bar', x: 'weekday', series: [{ key: 'late', label: 'Late arrivals' }] }),
   query(p) {
-    const scope = recordScope(p);
+    // each part as 7 records and 7 late columns, one per weekday (Monday first)
+    const stats = WEEKDAYS.map((d) => `, weekday_records[${d}] as r${d}, weekday_late[${d}] as l${d}`).join('');
+    const raw = WEEKDAYS.map(
+      (d) => `, (extract(isodow from ar.attendance_date) = ${d})::int, (extract(isodow from ar.attendance_date) = ${d} and ar.status = 'late')::int`,
+    ).join('');
+    const from = attendanceFacts(p, false, { stats, raw });
+    const sums = WEEKDAYS.map((d) => `sum(f.r${d}) as r${d}, sum(f.l${d}) as l${d}`).join(', ');
+    const unpivot = WEEKDAYS.map((d) => `(${d}, x.r${d}, x.l${d})`).join(', ');
     return {
-      sql: `select w.name as weekday, coalesce(x.records, 0)::int as records, coalesce(x.late, 0)::int as late,
-                   ${percentSql('coalesce(x.late, 0)', 'coalesce(x.records, 0)')} as late_rate
+      sql: `select w.name as weekday, coalesce(v.records, 0)::int as records, coalesce(v.late, 0)::int as late,
+                   ${percentSql('coalesce(v.late, 0)', 'coalesce(v.records, 0)')} as late_rate
               from (values (1, 'Monday'), (2, 'Tuesday'), (3, 'Wednesday'), (4, 'Thursday'), (5, 'Friday'), (6, 'Saturday'), (7, 'Sunday')) w(n, name)
-              left join (select extract(isodow from ar.attendance_date)::int as n, count(*) as records,
-                                count(*) filter (where ar.status = 'late') as late
-                           from attendance_records ar
-                           ${scope.joinEmployees ? 'join employees e on e.id = ar.employee_id' : ''}
-                          where ${scope.sql}
-                          group by 1) x on x.n = w.n
-             where w.n <= 5 or coalesce(x.records, 0) > 0
+              cross join (select ${sums} ${from.sql}) x
+              cross join lateral (values ${unpivot}) v(n, records, late)
+             where v.n = w.n and (w.n <= 5 or coalesce(v.records, 0) > 0)
              order by w.n`,
-      params: scope.params,
+      params: from.params,
     };
   },
 };
 
-/** Hours of a shift (alias s) less its break; a shift ending before it starts ends the next day. */
-const SHIFT_HOURS = `(extract(epoch from (s.end_time - s.start_time)) / 3600.0
-  + case when s.end_time <= s.start_time then 24 else 0 end - s.break_duration / 60.0)`;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 
 export const attendanceHours: ReportDefinition = {
   id: 'attendance-hours',
@@ -154,27 +207,27 @@ export const attendanceHours: ReportDefinition = {
           ],
         },
   query(p) {
-    const scope = recordScope(p);
+    const from = attendanceFacts(p, p.groupBy === 'department');
+    const key = p.groupBy === 'employee' ? 'f.employee_id' : p.groupBy === 'month' ? 'f.month' : 'e.department_id';
     const label =
       p.groupBy === 'employee'
-        ? `${fullName('e')} || ' (' || e.employee_code || ')'`
+        ? `${fullName('em')} || ' (' || em.employee_code || ')'`
         : p.groupBy === 'month'
-          ? monthKey(`date_trunc('month', ar.attendance_date)`)
+          ? monthKey('g.k')
           : `coalesce(d.department_name, 'No department')`;
+    const join =
+      p.groupBy === 'employee' ? 'join employees em on em.id = g.k' : p.groupBy === 'month' ? '' : 'left join departments d on d.id = g.k';
     return {
       sql: `select x.label, x.days_worked, round(x.worked, 2) as worked_hours, round(x.shift, 2) as shift_hours,
                    round(x.worked - x.shift, 2) as difference, ${percentSql('x.worked', 'x.shift')} as ratio
-              from (select ${label} as label, count(*)::int as days_worked,
-                           coalesce(sum(ar.work_hours), 0) as worked,
-                           coalesce(sum(${SHIFT_HOURS}) filter (where s.id is not null), 0) as shift
-                      from attendance_records ar
-                      join employees e on e.id = ar.employee_id
-                      left join departments d on d.id = e.department_id
-                      left join shifts s on s.id = ar.shift_id
-                     where ${scope.sql} and ar.status in ('present', 'late')
-                     group by 1) x
+              from (select g.*, ${label} as label
+                      from (select ${key} as k, sum(f.present + f.late)::int as days_worked, sum(f.worked_hours) as worked,
+                                   sum(f.shift_hours) as shift
+                              ${from.sql}
+                             group by 1 having sum(f.present + f.late) > 0) g
+                      ${join}) x
              order by x.label`,
-      params: scope.params,
+      params: from.params,
     };
   },
 };

@@ -104,22 +104,23 @@ export const headcountMovement: ReportDefinition = {
   }),
   query(p) {
     const scope = employeeScope(p);
-    // a month's end is its last day, or the period's end when that comes first
+    // one pass over the employees for all the months; a month's end is its last day, or the
+    // period's end when that comes first
     return {
-      sql: `with m as (${MONTHS_SQL}),
-                 b as (select m.month, greatest(m.month, ?::date) as first_day,
+      sql: `with b as (select m.month, greatest(m.month, ?::date) as first_day,
                               least((m.month + interval '1 month' - interval '1 day')::date, ?::date) as last_day
-                         from m),
-                 e as (select e.* from employees e where ${scope.sql})
-            select x.*, round((x.headcount_start + x.headcount_end) / 2.0, 2) as average_headcount,
+                         from (${MONTHS_SQL}) m),
+                 x as (select b.month,
+                              (count(*) filter (where e.id is not null and ${employedOn('e', 'b.first_day - 1')}))::int as headcount_start,
+                              (count(*) filter (where e.hire_date between b.first_day and b.last_day))::int as hires,
+                              (count(*) filter (where e.termination_date between b.first_day and b.last_day))::int as leavers,
+                              (count(*) filter (where e.id is not null and ${employedOn('e', 'b.last_day')}))::int as headcount_end
+                         from b left join (select e.id, e.hire_date, e.termination_date, e.employment_status from employees e where ${scope.sql}) e on true
+                        group by b.month)
+            select ${monthKey('x.month')} as month, x.headcount_start, x.hires, x.leavers, x.headcount_end,
+                   round((x.headcount_start + x.headcount_end) / 2.0, 2) as average_headcount,
                    ${percentSql('x.leavers', '(x.headcount_start + x.headcount_end) / 2.0')} as turnover_rate
-              from (select ${monthKey('b.month')} as month,
-                           (select count(*) from e where ${employedOn('e', 'b.first_day - 1')})::int as headcount_start,
-                           (select count(*) from e where e.hire_date between b.first_day and b.last_day)::int as hires,
-                           (select count(*) from e where e.termination_date between b.first_day and b.last_day)::int as leavers,
-                           (select count(*) from e where ${employedOn('e', 'b.last_day')})::int as headcount_end
-                      from b) x
-             order by x.month`,
+              from x order by x.month`,
       params: [p.from, p.to, p.from, p.to, ...scope.params],
     };
   },

@@ -55,12 +55,13 @@ export const leaveBalances: ReportDefinition = {
         },
   query(p) {
     const year = Number(p.at.slice(0, 4));
-    const inner = balanceSql({ year, today: p.at, companyId: p.companyId }, { people: employeeScope(p, 'e', { from: `${year}-01-01`, to: `${year}-12-31` }) });
+    const inner = balanceSql({ year, today: p.at, companyId: p.companyId }, { people: employeeScope(p, 'e', { from: `${year}-01-01`, to: `${year}-12-31` }), unordered: true });
     const sql =
       p.groupBy === 'employee'
         ? `select b.employee_name || ' (' || b.employee_code || ')' as label, b.leave_type_name as leave_type,
                   b.entitlement, b.carried_over, b.taken, b.pending, coalesce(b.remaining, '0') as remaining
-             from (${inner.sql}) b`
+             from (${inner.sql}) b
+            order by b.last_name, b.first_name, b.employee_id, b.leave_type_name`
         : `select b.leave_type_name as label, count(*)::int as employees,
                   sum(b.entitlement::numeric) as entitlement, sum(b.carried_over::numeric) as carried_over,
                   sum(b.taken::numeric) as taken, sum(b.pending::numeric) as pending,

@@ -63,7 +63,7 @@ export function toSearch(report: ReportInfo, filters: Filters, defaults: Filters
   return search;
 }
 
-/** The query of GET /api/reports/{id} (and its export): the report's own filters that have a value. */
+/** The query of GET /api/reports/{report} (and its export): the report's own filters that have a value. */
 export function reportQuery(report: ReportInfo, filters: Filters): Partial<Record<FilterKey, string>> {
   const query: Partial<Record<FilterKey, string>> = {};
   for (const key of report.filters) {

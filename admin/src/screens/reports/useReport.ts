@@ -7,9 +7,9 @@ import type { Filters, ReportInfo, ReportResult } from './report';
 import { reportQuery } from './report';
 
 export type ExportFormat = 'csv' | 'xlsx' | 'pdf';
-type ReportId = paths['/api/reports/{id}']['get']['parameters']['path']['id'];
+type ReportId = paths['/api/reports/{report}']['get']['parameters']['path']['report'];
 /** the query as the API types it; the filters go as typed (text), so the server's word on a bad one is what the person sees */
-type ReportQuery = NonNullable<paths['/api/reports/{id}']['get']['parameters']['query']>;
+type ReportQuery = NonNullable<paths['/api/reports/{report}']['get']['parameters']['query']>;
 
 const MIME: Record<ExportFormat, string> = {
   csv: 'text/csv',
@@ -28,23 +28,23 @@ export const useCatalogue = () =>
     staleTime: 5 * 60_000,
   });
 
-/** GET /api/reports/{id} with the report's filters; the previous answer stays while the next loads. */
+/** GET /api/reports/{report} with the report's filters; the previous answer stays while the next loads. */
 export const useReport = (report: ReportInfo | undefined, filters: Filters) => {
   const query = (report ? reportQuery(report, filters) : {}) as ReportQuery;
   return useQuery({
     queryKey: ['reports', 'report', report?.id, query],
-    queryFn: (): Promise<ReportResult> => apiData(client.GET('/api/reports/{id}', { params: { path: { id: report!.id as ReportId }, query } })),
+    queryFn: (): Promise<ReportResult> => apiData(client.GET('/api/reports/{report}', { params: { path: { report: report!.id as ReportId }, query } })),
     enabled: !!report,
     retry: false,
     placeholderData: keepPreviousData,
   });
 };
 
-/** GET /api/reports/{id}/export: the file, saved under the server's name. */
+/** GET /api/reports/{report}/export: the file, saved under the server's name. */
 export const exportReport = (report: ReportInfo, filters: Filters, format: ExportFormat): Promise<void> =>
   downloadFile(
-    client.GET('/api/reports/{id}/export', {
-      params: { path: { id: report.id as ReportId }, query: { ...(reportQuery(report, filters) as ReportQuery), format } },
+    client.GET('/api/reports/{report}/export', {
+      params: { path: { report: report.id as ReportId }, query: { ...(reportQuery(report, filters) as ReportQuery), format } },
       headers: { Accept: MIME[format] },
       parseAs: 'blob',
     }) as Promise<{ data?: Blob; response: Response }>,

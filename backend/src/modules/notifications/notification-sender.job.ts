@@ -114,7 +114,8 @@ export class NotificationSender {
           ? { attachments: [{ filename: notice.attachment_name, contentType: notice.attachment_type ?? 'application/octet-stream', content: Buffer.from(notice.attachment) }] }
           : {}),
       });
-      await conn.execute(`update notifications set status = 'sent', sent_at = now(), last_error = null, updated_at = now() where id = ?`, [notice.id], 'run');
+      // a sent file is not kept: its name stays with the notice
+      await conn.execute(`update notifications set status = 'sent', sent_at = now(), last_error = null, attachment = null, updated_at = now() where id = ?`, [notice.id], 'run');
       return true;
     } catch (e) {
       const message = (e as Error).message.slice(0, 1000);

@@ -68,6 +68,8 @@ export interface ReportDefinition {
   /** a package feature the report needs too (KPI & Bonus) */
   feature?: string;
   filters: readonly ReportFilter[];
+  /** the default period is today and this many days ahead, not the year up to today */
+  lookAheadDays?: number;
   /** the groupings offered; the first is the default */
   groupBy?: ReadonlyArray<{ id: string; name: string }>;
   /** reads what the columns or the query depend on, once per run */

@@ -80,7 +80,7 @@ export class ReportsService {
 
   private defaults(def: ReportDefinition, today: string): { from: string; to: string } {
     const t = DateTime.fromISO(today, { zone: 'utc' });
-    if (def.id === 'leave-upcoming') return { from: today, to: t.plus({ days: 60 }).toISODate()! };
+    if (def.lookAheadDays) return { from: today, to: t.plus({ days: def.lookAheadDays }).toISODate()! };
     return { from: t.minus({ months: 11 }).startOf('month').toISODate()!, to: today };
   }
 

@@ -140,6 +140,7 @@ export const leaveUpcoming: ReportDefinition = {
   description: 'Approved and pending leave overlapping the period, by first day',
   module: 'leave',
   filters: ['from', 'to', ...PEOPLE_FILTERS],
+  lookAheadDays: 60,
   columns: () => [...requestColumns, { key: 'status', label: 'Status', type: 'text' }],
   chart: () => null,
   query(p) {

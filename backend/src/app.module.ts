@@ -12,6 +12,7 @@ import { AuditModule } from './modules/audit/audit.module';
 import { CompaniesModule } from './modules/companies/companies.module';
 import { PackagesModule } from './modules/packages/packages.module';
 import { BillingModule } from './modules/billing/billing.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { PlatformDashboardModule } from './modules/platform-dashboard/platform-dashboard.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
@@ -63,6 +64,7 @@ export class AppModule {
         AuditModule,
         PackagesModule,
         BillingModule,
+        AnalyticsModule,
         CompaniesModule,
         PlatformDashboardModule,
         DashboardModule,

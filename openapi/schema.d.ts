@@ -3455,7 +3455,7 @@ export interface components {
             module: "employees" | "attendance" | "leave" | "payroll" | "tasks" | "kpi";
             /** @description Companies on the package now */
             companies: number;
-            /** @description Of them, the companies that used the module in the last 30 days: an employee, an attendance record, a leave request, a payroll run or record, a task or a KPI value created */
+            /** @description Of them, the companies that used the module in the last 30 days: an employee added, attendance for a day of them, a leave request made, a payroll run, a task created or a KPI value recorded */
             active_companies: number;
         };
         AtRiskCompanyDto: {

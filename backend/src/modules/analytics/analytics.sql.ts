@@ -71,20 +71,26 @@ inv as (
    group by i.id, pk.id
 ),
 first_inv as (select company_id, min(period_start) as first_start from inv group by company_id),
+-- per company and month, the invoice covering the day that counts (the latest issued)
+in_force as (
+  select distinct on (i.company_id, mo.month) i.company_id, mo.month, i.mrr
+    from inv i join mo on i.period_start <= mo.d and i.period_end > mo.d
+   order by i.company_id, mo.month, i.issue_date desc, i.id desc
+),
 cm as (
   select co.id, mo.month, mo.first,
          case
            when (co.created_at at time zone 'UTC')::date > mo.d then null
            when co.churned_at is not null and (co.churned_at at time zone 'UTC')::date <= mo.d then 0
-           when f.first_start <= mo.d then coalesce(
-             (select i.mrr from inv i where i.company_id = co.id and i.period_start <= mo.d and i.period_end > mo.d
-               order by i.issue_date desc, i.id desc limit 1), 0)
+           when f.first_start <= mo.d then coalesce(ix.mrr, 0)
            -- before any invoice: the subscription, from the company's creation or the end of its trial
            when co.trial_ends_at is null and co.billing_status <> 'trialing'
                 and (not co.had_trial or (co.trial_left_at at time zone 'UTC')::date <= mo.d) then co.sub_mrr
            else 0
          end as mrr
-    from co cross join mo left join first_inv f on f.company_id = co.id
+    from co cross join mo
+    left join first_inv f on f.company_id = co.id
+    left join in_force ix on ix.company_id = co.id and ix.month = mo.month
 ),
 mv as (
   select cm.month, cm.first, cm.mrr, coalesce(lag(cm.mrr) over (partition by cm.id order by cm.first), 0) as prev from cm
@@ -105,16 +111,23 @@ churn as (
   union
   select co.id, to_char(co.churned_at at time zone 'UTC', 'YYYY-MM') from co
    where co.churned_at is not null and not exists (select 1 from status_events e where e.company_id = co.id and e.to_status in ('suspended', 'cancelled'))
+),
+churn_m as (select month, count(*) as churned from churn group by month),
+created_m as (
+  select to_char(co.created_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as new_companies,
+         count(*) filter (where co.had_trial) as trials_started, count(*) filter (where co.had_trial and co.paying_now) as trials_converted
+    from co group by 1
 )
 select mo.month, coalesce(m.companies, 0)::int as companies,
-       (select count(*) from co where co.created_at >= mo.first and co.created_at < mo.next)::int as new_companies,
-       (select count(*) from co where co.had_trial and co.created_at >= mo.first and co.created_at < mo.next)::int as trials_started,
-       (select count(*) from co where co.had_trial and co.paying_now and co.created_at >= mo.first and co.created_at < mo.next)::int as trials_converted,
-       (select count(*) from churn where churn.month = mo.month)::int as churned,
+       coalesce(cr.new_companies, 0)::int as new_companies, coalesce(cr.trials_started, 0)::int as trials_started,
+       coalesce(cr.trials_converted, 0)::int as trials_converted, coalesce(ch.churned, 0)::int as churned,
        coalesce(m.mrr, 0)::numeric(14,2)::text as mrr, coalesce(m.mrr_new, 0)::numeric(14,2)::text as mrr_new,
        coalesce(m.mrr_expansion, 0)::numeric(14,2)::text as mrr_expansion, coalesce(m.mrr_contraction, 0)::numeric(14,2)::text as mrr_contraction,
        coalesce(m.mrr_churn, 0)::numeric(14,2)::text as mrr_churn
-  from mo left join money m on m.month = mo.month
+  from mo
+  left join money m on m.month = mo.month
+  left join created_m cr on cr.month = mo.month
+  left join churn_m ch on ch.month = mo.month
  where mo.first > (select min(first) from mo)
  order by mo.month`;
 
@@ -123,15 +136,19 @@ select mo.month, coalesce(m.companies, 0)::int as companies,
  * the companies only. Days: the last 30, today last. Weeks: the last 12 from Monday, this one last.
  */
 export const ACTIVE_USERS_SQL = `
-with p as (select ?::timestamptz as now),
+with p as (select ?::timestamptz as now, date_trunc('week', ?::timestamptz at time zone 'UTC') - interval '11 weeks' as since),
 act as (
   select a.user_id, (a.created_at at time zone 'UTC')::date as day from audit_logs a, p
-   where a.action = 'sign_in' and a.user_id is not null and a.created_at > p.now - interval '92 days' and a.created_at <= p.now
-  union
+   where a.action = 'sign_in' and a.user_id is not null and a.created_at >= p.since at time zone 'UTC' and a.created_at <= p.now
+  union all
   select r.user_id, (r.created_at at time zone 'UTC')::date from refresh_tokens r, p
-   where r.created_at > p.now - interval '92 days' and r.created_at <= p.now and r.impersonated_company_id is null
+   where r.created_at >= p.since at time zone 'UTC' and r.created_at <= p.now and r.impersonated_company_id is null
 ),
-u_act as (select act.user_id, act.day from act join users u on u.id = act.user_id and u.role <> 'superadmin'),
+-- each user once a day
+u_act as (
+  select d.user_id, d.day from (select user_id, day from act group by user_id, day) d
+    join users u on u.id = d.user_id and u.role <> 'superadmin'
+),
 days as (
   select g::date as day from p, generate_series(((p.now at time zone 'UTC')::date - 29)::timestamp, (p.now at time zone 'UTC')::date::timestamp, interval '1 day') g
 ),
@@ -139,29 +156,35 @@ weeks as (
   select g::date as week from p,
          generate_series(date_trunc('week', p.now at time zone 'UTC') - interval '11 weeks', date_trunc('week', p.now at time zone 'UTC'), interval '1 week') g
 )
-select 'day' as kind, to_char(d.day, 'YYYY-MM-DD') as at, (select count(distinct user_id) from u_act where u_act.day = d.day)::int as users from days d
+select 'day' as kind, to_char(d.day, 'YYYY-MM-DD') as at, coalesce(n.users, 0)::int as users
+  from days d left join (select day, count(*) as users from u_act group by day) n on n.day = d.day
 union all
-select 'week', to_char(w.week, 'YYYY-MM-DD'), (select count(distinct user_id) from u_act where u_act.day >= w.week and u_act.day < w.week + 7)::int from weeks w
+select 'week', to_char(w.week, 'YYYY-MM-DD'), coalesce(n.users, 0)::int
+  from weeks w left join (select date_trunc('week', day)::date as week, count(distinct user_id) as users from u_act group by 1) n on n.week = w.week
 order by kind, at`;
 
-/** The modules and the rows that show a company used one. */
-const USAGE_SOURCES: Array<[string, string[]]> = [
-  ['employees', ['employees']],
-  ['attendance', ['attendance_records']],
-  ['leave', ['leave_requests']],
-  ['payroll', ['payroll_runs', 'payroll_records']],
-  ['tasks', ['tasks']],
-  ['kpi', ['kpi_values']],
+/**
+ * The modules and what shows a company used one in the last 30 days, each answered by an index
+ * that starts with company_id (x: the module's table, p.now, today: the UTC day of p.now).
+ */
+const USAGE: Array<[string, string, string]> = [
+  ['employees', 'employees', `x.created_at > p.now - interval '30 days' and x.created_at <= p.now`],
+  ['attendance', 'attendance_records', `x.attendance_date > p.today - 30 and x.attendance_date <= p.today`],
+  ['leave', 'leave_requests', `x.requested_at > p.now - interval '30 days' and x.requested_at <= p.now`],
+  ['payroll', 'payroll_runs', `coalesce(x.last_run_at, x.created_at) > p.now - interval '30 days' and x.created_at <= p.now`],
+  ['tasks', 'tasks', `x.created_at > p.now - interval '30 days' and x.created_at <= p.now`],
+  ['kpi', 'kpi_values', `x.created_at > p.now - interval '30 days' and x.created_at <= p.now`],
 ];
-export const USAGE_MODULES = USAGE_SOURCES.map(([module]) => module);
+export const USAGE_MODULES = USAGE.map(([module]) => module);
 
-/** Per package and module: companies on the package, and of them those with rows of the module created in the last 30 days. */
+/** Per package and module: companies on the package, and of them those that used the module in the last 30 days. */
 export const MODULE_USAGE_SQL = `
-with p as (select ?::timestamptz as now),
+with p as (select ?::timestamptz as now, (?::timestamptz at time zone 'UTC')::date as today),
 used as (
-  ${USAGE_SOURCES.flatMap(([module, tables]) =>
-    tables.map((table) => `select distinct '${module}' as module, company_id from ${table}, p where created_at > p.now - interval '30 days' and created_at <= p.now`),
-  ).join('\n  union\n  ')}
+  ${USAGE.map(
+    ([module, table, when]) =>
+      `select '${module}' as module, c.id as company_id from companies c, p where exists (select 1 from ${table} x where x.company_id = c.id and ${when})`,
+  ).join('\n  union all\n  ')}
 ),
 modules as (select m.module, m.ord from unnest(array[${USAGE_MODULES.map((m) => `'${m}'`).join(', ')}]) with ordinality m(module, ord))
 select pk.id as package_id, pk.package_code, pk.package_name, m.module,
@@ -183,14 +206,25 @@ select pk.id as package_id, pk.package_code, pk.package_name, m.module,
  */
 export const AT_RISK_SQL = `
 with p as (select ?::timestamptz as now),
-last_seen as (
-  select u.company_id, max(s.at) as at
-    from (select a.user_id, a.created_at as at from audit_logs a where a.action = 'sign_in' and a.user_id is not null
-          union all
-          select r.user_id, r.created_at from refresh_tokens r where r.impersonated_company_id is null) s
+-- the companies whose users were active in the last 30 days
+recent as (
+  select distinct u.company_id
+    from (select a.user_id from audit_logs a, p where a.action = 'sign_in' and a.user_id is not null and a.created_at > p.now - interval '30 days' and a.created_at <= p.now
+          union
+          select r.user_id from refresh_tokens r, p where r.impersonated_company_id is null and r.created_at > p.now - interval '30 days' and r.created_at <= p.now) s
     join users u on u.id = s.user_id
    where u.company_id is not null
-   group by u.company_id
+),
+-- the active companies older than 30 days without it, and when their users were last active
+idle as (
+  select c.id,
+         greatest((select max(a.created_at) from audit_logs a join users u on u.id = a.user_id
+                    where u.company_id = c.id and a.action = 'sign_in' and a.created_at <= p.now),
+                  (select max(r.created_at) from refresh_tokens r join users u on u.id = r.user_id
+                    where u.company_id = c.id and r.impersonated_company_id is null and r.created_at <= p.now)) as at
+    from companies c, p
+   where c.subscription_status = 'active' and c.created_at <= p.now - interval '30 days'
+     and not exists (select 1 from recent where recent.company_id = c.id)
 ),
 overdue as (
   select i.company_id, min(i.due_date) as since, count(*) as invoices, sum(i.total - i.amount_paid) as due
@@ -210,10 +244,7 @@ risk as (
     from companies c join overdue o on o.company_id = c.id
    where c.billing_status = 'past_due'
   union all
-  select c.id, 'inactive', 3, (ls.at at time zone 'UTC')::date, null, null, null
-    from companies c cross join p left join last_seen ls on ls.company_id = c.id
-   where c.subscription_status = 'active' and c.created_at <= p.now - interval '30 days'
-     and (ls.at is null or ls.at <= p.now - interval '30 days')
+  select idle.id, 'inactive', 3, (idle.at at time zone 'UTC')::date, null, null, null from idle
 )
 select r.id as company_id, c.company_name, pk.package_name, c.billing_status, r.reason,
        to_char(r.date, 'YYYY-MM-DD') as date, r.invoices::int as invoices, r.due::numeric(14,2)::text as due, r.ended,

@@ -75,7 +75,7 @@ export class ModuleUsageDto {
   @ApiProperty({ description: 'Companies on the package now' }) companies!: number;
   @ApiProperty({
     description:
-      'Of them, the companies that used the module in the last 30 days: an employee, an attendance record, a leave request, a payroll run or record, a task or a KPI value created',
+      'Of them, the companies that used the module in the last 30 days: an employee added, attendance for a day of them, a leave request made, a payroll run, a task created or a KPI value recorded',
   })
   active_companies!: number;
 }

@@ -28,9 +28,10 @@ const daysBefore = (n: number) => new Date(NOW.getTime() - n * 86_400_000);
  *  H  P40    2030-10-01  —            none, cancelled (no audit row) updated 04-10            cancelled         40  40  40  40   0   0   0
  *  I  P100   2031-06-01  ends 06-20   first plan chosen, open (not applied)                  trialing           —   —   —   —   —   —   0
  *  J  P100   2031-04-01  ended 05-01  none                                                    trialing           —   —   —   —   0   0   0
+ *  K  P40    2031-02-10  ended by the platform on 03-15, no invoice                          active             —   —   0  40  40  40  40
  *
- * MRR: 240 340 340 340… see the expectations below; trials: B, G (January), D (March), J (April),
- * I (June); converted: B only.
+ * MRR: 240 340 380 430… see the expectations below; trials: B, G (January), K (February), D (March),
+ * J (April), I (June); converted: B (it paid) and K (out of trial on a paid package).
  */
 describe('GET /api/analytics', () => {
   let t: TestApp;
@@ -100,6 +101,7 @@ describe('GET /api/analytics', () => {
       ['H', 'P40', '2030-10-01', { billing_status: 'cancelled', subscription_status: 'cancelled' }],
       ['I', 'P100', '2031-06-01', { billing_status: 'trialing', trial_ends_at: new Date('2031-06-20T00:00:00Z') }],
       ['J', 'P100', '2031-04-01', { billing_status: 'trialing', trial_ends_at: new Date('2031-05-01T00:00:00Z') }],
+      ['K', 'P40', '2031-02-10', { billing_status: 'active' }],
     ];
     for (const [key, p, created, fields] of plan) {
       co[key] = await createCompany(t, `Analytics ${key}`);
@@ -126,6 +128,8 @@ describe('GET /api/analytics', () => {
     await invoice('E', { pkg: 'P40', start: '2031-06-02', end: '2031-07-02', status: 'open', due: '2031-06-09', lines: [['plan', '40.00']] });
     // the platform cancelled G during its trial (the shape the company edit writes)
     await statusAudit('G', '2031-02-01T10:00:00Z', { billing_status: { from: 'trialing', to: 'cancelled' } });
+    // the platform ended K's trial by hand (the company edit's shape): no invoice, its package from then on
+    await statusAudit('K', '2031-03-15T10:00:00Z', { billing_status: { from: 'trialing', to: 'active' }, trial_ends_at: { from: '2031-03-20T00:00:00.000Z', to: null } });
     await invoice('I', { pkg: 'P100', reason: 'new_subscription', start: '2031-06-20', end: '2031-07-20', status: 'open', due: '2031-06-27', lines: [['plan', '100.00']] });
 
     // activity: B's admin signs in and renews the session on 06-13, E's employee renews on 06-14,
@@ -161,21 +165,21 @@ describe('GET /api/analytics', () => {
   });
 
   it('counts the companies, the new ones, the trials started and converted, and the churned ones per month', () => {
-    expect(delta('companies')).toEqual([5, 5, 6, 7, 8, 9]);
-    expect(delta('new_companies')).toEqual([2, 0, 1, 1, 1, 1]);
-    expect(delta('trials_started')).toEqual([2, 0, 1, 1, 0, 1]);
-    expect(delta('trials_converted')).toEqual([1, 0, 0, 0, 0, 0]);
+    expect(delta('companies')).toEqual([5, 6, 7, 8, 9, 10]);
+    expect(delta('new_companies')).toEqual([2, 1, 1, 1, 1, 1]);
+    expect(delta('trials_started')).toEqual([2, 1, 1, 1, 0, 1]);
+    expect(delta('trials_converted')).toEqual([1, 1, 0, 0, 0, 0]);
     // G cancelled in February (audit), H at its last update in April (no audit row), C in May (audit)
     expect(delta('churned')).toEqual([0, 1, 0, 1, 1, 0]);
     const started = after.months.reduce((n: number, m: any) => n + m.trials_started, 0);
     const converted = after.months.reduce((n: number, m: any) => n + m.trials_converted, 0);
     expect(after.conversion_rate).toBe(Math.round((converted / started) * 1000) / 10);
-    if (before.conversion_rate === null) expect(after.conversion_rate).toBe(20); // 1 of 5
+    if (before.conversion_rate === null) expect(after.conversion_rate).toBe(33.3); // 2 of 6
   });
 
   it('answers MRR and its movement per month from the invoices, else from the subscription', () => {
-    expect(delta('mrr')).toEqual([240, 340, 340, 390, 390, 390]);
-    expect(delta('mrr_new')).toEqual([0, 100, 0, 0, 40, 0]);
+    expect(delta('mrr')).toEqual([240, 340, 380, 430, 430, 430]);
+    expect(delta('mrr_new')).toEqual([0, 100, 40, 0, 40, 0]);
     expect(delta('mrr_expansion')).toEqual([0, 0, 0, 150, 0, 0]);
     expect(delta('mrr_contraction')).toEqual([0, 0, 0, 60, 0, 0]);
     expect(delta('mrr_churn')).toEqual([0, 0, 0, 40, 40, 0]);
@@ -205,7 +209,7 @@ describe('GET /api/analytics', () => {
   it('answers module usage per package', () => {
     const usage = (p: string) => Object.fromEntries(after.module_usage.filter((u: any) => u.package_id === pk[p]).map((u: any) => [u.module, [u.companies, u.active_companies]]));
     expect(usage('P100')).toEqual({ employees: [5, 1], attendance: [5, 0], leave: [5, 0], payroll: [5, 0], tasks: [5, 0], kpi: [5, 0] });
-    expect(usage('P40')).toEqual({ employees: [3, 1], attendance: [3, 0], leave: [3, 0], payroll: [3, 0], tasks: [3, 0], kpi: [3, 0] });
+    expect(usage('P40')).toEqual({ employees: [4, 1], attendance: [4, 0], leave: [4, 0], payroll: [4, 0], tasks: [4, 0], kpi: [4, 0] });
     expect(usage('P250').employees).toEqual([1, 0]);
   });
 
@@ -218,9 +222,10 @@ describe('GET /api/analytics', () => {
       ['J', 'trial_ending', '2031-05-01', 'Trial ended on 2031-05-01 without a plan'],
       ['D', 'trial_ending', '2031-06-18', 'Trial ends on 2031-06-18, no plan chosen'],
       ['E', 'past_due', '2031-06-09', `1 invoice overdue since 2031-06-09: 40.00 ${after.currency} due`],
-      // A's users last signed in when the fixture was made (today, years before the clock); J never did at all
+      // A's and K's users last signed in when the fixtures were made (today, years before the clock); J's never did
       ['J', 'inactive', null, 'No sign-in since the company was created'],
       ['A', 'inactive', expect.any(String), expect.stringMatching(/^No sign-in for \d+ days$/)],
+      ['K', 'inactive', expect.any(String), expect.stringMatching(/^No sign-in for \d+ days$/)],
       ['D', 'inactive', '2031-05-06', 'No sign-in for 40 days'],
     ]);
     const row = after.at_risk.find((r: any) => r.company_id === co.E.company.id);

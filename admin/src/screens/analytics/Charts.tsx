@@ -21,6 +21,8 @@ import { formatMoney } from '../../schema/format';
 import { dayName, monthName, movementSeries, type Analytics } from './analytics';
 
 const HEIGHT = 260;
+/** The legend in the order the series are drawn (recharts sorts it by name otherwise). */
+const inOrder = (...keys: string[]) => (item: { dataKey?: unknown }) => keys.indexOf(String(item.dataKey));
 const tick = { fontSize: 12 };
 
 /** A card with a heading, a line under it and a chart (or the empty text). */
@@ -83,7 +85,7 @@ export function MovementChart({ data }: { data: Analytics }) {
         <XAxis dataKey="month" tick={tick} />
         <YAxis tick={tick} width={72} tickFormatter={money(data.currency)} />
         <Tooltip formatter={(value) => formatMoney(Math.abs(Number(value)), data.currency)} />
-        <Legend />
+        <Legend itemSorter={inOrder('new', 'expansion', 'contraction', 'churn')} />
         <ReferenceLine y={0} stroke={palette.divider} />
         <Bar dataKey="new" name={t('new')} stackId="m" fill={palette.success.main} />
         <Bar dataKey="expansion" name={t('expansion')} stackId="m" fill={palette.info.main} />
@@ -107,7 +109,7 @@ export function CompaniesChart({ data }: { data: Analytics }) {
         <YAxis yAxisId="total" tick={tick} width={40} allowDecimals={false} />
         <YAxis yAxisId="moves" orientation="right" tick={tick} width={32} allowDecimals={false} />
         <Tooltip />
-        <Legend />
+        <Legend itemSorter={inOrder('companies', 'new', 'churned')} />
         <Bar yAxisId="moves" dataKey="new" name={t('new')} fill={palette.success.main} radius={[4, 4, 0, 0]} />
         <Bar yAxisId="moves" dataKey="churned" name={t('churned')} fill={palette.error.main} radius={[4, 4, 0, 0]} />
         <Line yAxisId="total" type="monotone" dataKey="companies" name={t('total')} stroke={palette.primary.main} strokeWidth={2} dot={false} />
@@ -128,7 +130,7 @@ export function TrialsChart({ data }: { data: Analytics }) {
         <XAxis dataKey="month" tick={tick} />
         <YAxis tick={tick} width={32} allowDecimals={false} />
         <Tooltip />
-        <Legend />
+        <Legend itemSorter={inOrder('started', 'converted')} />
         <Bar dataKey="started" name={t('started')} fill={palette.info.main} radius={[4, 4, 0, 0]} />
         <Bar dataKey="converted" name={t('converted')} fill={palette.success.main} radius={[4, 4, 0, 0]} />
       </BarChart>

@@ -89,7 +89,8 @@ test.describe('Analytics', () => {
   });
 
   test('a company admin can reach neither the screen nor its API', async ({ page, request }) => {
-    expect((await request.get('/api/analytics', { headers: { Authorization: `Bearer ${await tokenOf(request)}` } })).status()).toBe(403);
+    const res = await request.get('/api/analytics', { headers: { Authorization: `Bearer ${await tokenOf(request)}` } });
+    expect(res.status(), await res.text()).toBe(403);
     await signIn(page, COMPANY_ADMIN);
     await expect(new LayoutPage(page).menuEntry('Analytics')).toHaveCount(0);
     await page.goto('/analytics');
@@ -102,6 +103,6 @@ test.describe('Analytics', () => {
 /** The company admin's access token, for a call the page objects do not make. */
 async function tokenOf(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/auth/login', { data: COMPANY_ADMIN });
-  expect(res.status()).toBe(200);
+  expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data.access_token;
 }

@@ -25,8 +25,8 @@ const STATUS_EVENTS = `
  *   of a change to suspended or cancelled, else its last update);
  * - had_trial: it is in a trial, or the audit log shows it leaving one; trial_left_at: when it
  *   left it for an active or past-due subscription (the first such audit row);
- * - converted: it had a trial and paid an invoice, or is now out of trial on an active or past-due
- *   paid subscription.
+ * - paying_now: it paid an invoice, or is now out of trial on an active or past-due paid
+ *   subscription; a trial converted when the company had one and is paying_now.
  */
 const COMPANIES = `
   co as (
@@ -52,7 +52,7 @@ ${STATUS_EVENTS},
 ${COMPANIES},
 mo as (
   -- the window and the month before it (the base of the first month's movement); d: the day that counts
-  select to_char(g, 'YYYY-MM') as month, g::date as first, (g + interval '1 month')::date as next,
+  select to_char(g, 'YYYY-MM') as month, g::date as first,
          least((g + interval '1 month')::date - 1, (p.now at time zone 'UTC')::date) as d
     from p, generate_series(date_trunc('month', p.now at time zone 'UTC') - p.n * interval '1 month',
                             date_trunc('month', p.now at time zone 'UTC'), interval '1 month') g

@@ -243,6 +243,17 @@ describe('GET /api/analytics', () => {
     }
   });
 
+  it('answers the superadmin while impersonating a company too (in its transaction, so row-level security applies)', async () => {
+    const impersonation = await t.http().post(`/api/auth/impersonate/${co.B.company.id}`).set(bearer(superadmin));
+    expect(impersonation.status).toBe(200);
+    const res = await get(impersonation.body.data.access_token, '?months=6');
+    expect(res.status).toBe(200);
+    expect(res.body.data.months.map((m: any) => m.month)).toEqual(after.months.map((m: any) => m.month));
+    // the companies are the platform's; the invoices only the impersonated company's
+    expect(res.body.data.months.map((m: any) => m.companies)).toEqual(after.months.map((m: any) => m.companies));
+    expect(res.body.data.at_risk.map((r: any) => r.company_id)).toContain(co.D.company.id);
+  });
+
   it('is for the superadmin only', async () => {
     const a = co.A;
     for (const token of [a.tokens.company_admin, a.tokens.employee]) expect((await get(token)).status).toBe(403);

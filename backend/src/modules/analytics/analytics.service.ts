@@ -32,37 +32,51 @@ export class AnalyticsService {
 
   async overview(months = DEFAULT_MONTHS): Promise<AnalyticsDto> {
     const now = this.clock.now();
-    const [monthRows, activeRows, usage, risks, settings] = await Promise.all([
-      this.run<AnalyticsMonthDto>(MONTHS_SQL, [now, months]),
-      this.run<{ kind: 'day' | 'week'; at: string; users: number }>(ACTIVE_USERS_SQL, [now, now]),
-      this.run<ModuleUsageDto>(MODULE_USAGE_SQL, [now, now]),
-      this.run<RiskRow>(AT_RISK_SQL, [now]),
-      this.em.execute<Array<{ currency: string }>>(`select currency from billing_settings order by id limit 1`),
+    const [monthRows, activeRows, usage, risks, settings] = await this.runAll([
+      [MONTHS_SQL, [now, months]],
+      [ACTIVE_USERS_SQL, [now, now]],
+      [MODULE_USAGE_SQL, [now, now]],
+      [AT_RISK_SQL, [now]],
+      [`select currency from billing_settings order by id limit 1`, []],
     ]);
-    const started = monthRows.reduce((n, m) => n + m.trials_started, 0);
-    const converted = monthRows.reduce((n, m) => n + m.trials_converted, 0);
-    const currency = settings[0]?.currency ?? 'USD';
+    const monthList = monthRows as unknown as AnalyticsMonthDto[];
+    const active = activeRows as unknown as Array<{ kind: 'day' | 'week'; at: string; users: number }>;
+    const started = monthList.reduce((n, m) => n + m.trials_started, 0);
+    const converted = monthList.reduce((n, m) => n + m.trials_converted, 0);
+    const currency = (settings[0]?.currency as string | undefined) ?? 'USD';
     return {
       currency,
-      months: monthRows,
+      months: monthList,
       conversion_rate: started ? Math.round((converted / started) * 1000) / 10 : null,
-      active_users_daily: activeRows.filter((r) => r.kind === 'day').map((r) => ({ date: r.at, users: r.users })),
-      active_users_weekly: activeRows.filter((r) => r.kind === 'week').map((r) => ({ week_start: r.at, users: r.users })),
-      module_usage: usage,
-      at_risk: risks.map((r) => this.atRisk(r, currency)),
+      active_users_daily: active.filter((r) => r.kind === 'day').map((r) => ({ date: r.at, users: r.users })),
+      active_users_weekly: active.filter((r) => r.kind === 'week').map((r) => ({ week_start: r.at, users: r.users })),
+      module_usage: usage as unknown as ModuleUsageDto[],
+      at_risk: (risks as unknown as RiskRow[]).map((r) => this.atRisk(r, currency)),
     };
   }
 
   /**
-   * One statement in a transaction of its own (the four run side by side), without JIT: the
-   * estimates of these aggregates are large enough for PostgreSQL to compile them, which costs
-   * more than the whole statement.
+   * The statements side by side, each in a transaction of its own without JIT: the estimates of
+   * these aggregates are large enough for PostgreSQL to compile them, which costs more than the
+   * statement. A request that is already a transaction (a superadmin impersonating a company:
+   * row-level security applies) runs them in it, one after the other, as a second connection
+   * may not exist (the embedded database has one).
    */
-  private run<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.em.fork().transactional(async (em) => {
-      await em.execute(`select set_config('jit', 'off', true)`);
-      return em.execute<T[]>(sql, params);
-    });
+  private async runAll(statements: Array<[string, unknown[]]>): Promise<Array<Array<Record<string, unknown>>>> {
+    if (this.em.isInTransaction()) {
+      await this.em.execute(`select set_config('jit', 'off', true)`);
+      const answers: Array<Array<Record<string, unknown>>> = [];
+      for (const [sql, params] of statements) answers.push(await this.em.execute(sql, params));
+      return answers;
+    }
+    return Promise.all(
+      statements.map(([sql, params]) =>
+        this.em.fork().transactional(async (em) => {
+          await em.execute(`select set_config('jit', 'off', true)`);
+          return em.execute<Array<Record<string, unknown>>>(sql, params);
+        }),
+      ),
+    );
   }
 
   private atRisk(r: RiskRow, currency: string): AtRiskCompanyDto {

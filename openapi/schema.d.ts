@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/api/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Platform analytics: companies, trials and conversions, churn and MRR with its movement per month; active users per day and week; module usage per package; companies at risk */
+        get: operations["Analytics_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audit/logs": {
         parameters: {
             query?: never;
@@ -3627,6 +3644,122 @@ export interface components {
             /** @description More rows than shown: export the report for all of them */
             truncated: boolean;
         };
+        AnalyticsMonthDto: {
+            /**
+             * @description Calendar month (UTC)
+             * @example 2026-11
+             */
+            month: string;
+            /** @description Companies that exist at the month's end (today for the current month) */
+            companies: number;
+            /** @description Companies created in the month */
+            new_companies: number;
+            /** @description Companies created in the month with a free trial (still in it, or that left it: an audit row of a status change from trialing) */
+            trials_started: number;
+            /** @description Of trials_started, the companies that converted: they paid an invoice, or they are now out of trial on an active or past-due paid subscription */
+            trials_converted: number;
+            /** @description Companies suspended or cancelled in the month: audit rows of a status change to suspended or cancelled, and a company in such a status without one at its last update */
+            churned: number;
+            /**
+             * @description Monthly recurring revenue. A company's MRR in a month is what it pays on the month's last day (today for the current month), normalised to a month: the plan lines of the non-void invoice whose period covers that day divided by the period's months (an annual plan at a twelfth; an upgrade invoice at its package's price; an unpaid invoice for a first plan counts only once paid). Before a company's first invoice, its current package and cycle count from its creation if it is out of trial and not on a free package. Trials and free packages count 0, and so does every month from a suspension or cancellation the company is still in.
+             * @example 1234.00
+             */
+            mrr: string;
+            /**
+             * @description MRR of the companies at 0 the month before and above 0 in this one (a returning company included)
+             * @example 99.00
+             */
+            mrr_new: string;
+            /**
+             * @description Increase of the companies that paid more than the month before
+             * @example 20.00
+             */
+            mrr_expansion: string;
+            /**
+             * @description Decrease of the companies that pay less than the month before, still above 0
+             * @example 10.00
+             */
+            mrr_contraction: string;
+            /**
+             * @description MRR of the month before of the companies at 0 in this one; mrr = previous mrr + new + expansion − contraction − churn
+             * @example 49.00
+             */
+            mrr_churn: string;
+        };
+        ActiveUsersDayDto: {
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            date: string;
+            /** @description Users (superadmins excepted) who signed in or renewed their session that day (UTC) */
+            users: number;
+        };
+        ActiveUsersWeekDto: {
+            /**
+             * Format: date
+             * @description The Monday the week starts on (UTC)
+             * @example 2026-11-23
+             */
+            week_start: string;
+            /** @description Users (superadmins excepted) who signed in or renewed their session in the week */
+            users: number;
+        };
+        ModuleUsageDto: {
+            package_id: number;
+            package_code: string;
+            package_name: string;
+            /** @enum {string} */
+            module: "employees" | "attendance" | "leave" | "payroll" | "tasks" | "kpi";
+            /** @description Companies on the package now */
+            companies: number;
+            /** @description Of them, the companies that used the module in the last 30 days: an employee added, attendance for a day of them, a leave request made, a payroll run, a task created or a KPI value recorded */
+            active_companies: number;
+        };
+        AtRiskCompanyDto: {
+            company_id: number;
+            company_name: string;
+            package_name: string;
+            /** @enum {string} */
+            billing_status: "trialing" | "active" | "past_due" | "suspended" | "cancelled";
+            /**
+             * @description trial_ending: in trial, the trial ends within 7 days or has ended, and no plan is chosen; past_due: an invoice is past its due date; inactive: an active company older than 30 days whose users neither signed in nor renewed a session in the last 30 days
+             * @enum {string}
+             */
+            reason: "trial_ending" | "past_due" | "inactive";
+            /**
+             * Format: date
+             * @description trial_ending: the trial's end; past_due: the oldest overdue invoice's due date; inactive: the last sign-in (null if none)
+             */
+            date: string | null;
+            /**
+             * @description What the reason is, in words
+             * @example Trial ends on 2026-11-30
+             */
+            detail: string;
+        };
+        AnalyticsDto: {
+            /**
+             * @description The platform's invoicing currency
+             * @example USD
+             */
+            currency: string;
+            /** @description The months of the window, oldest first, the current one last */
+            months: components["schemas"]["AnalyticsMonthDto"][];
+            /**
+             * @description trials_converted / trials_started over the window, in percent with one decimal (null without trials)
+             * @example 42.9
+             */
+            conversion_rate: number | null;
+            /** @description The last 30 days, today last */
+            active_users_daily: components["schemas"]["ActiveUsersDayDto"][];
+            /** @description The last 12 weeks (Monday to Sunday), the current one last */
+            active_users_weekly: components["schemas"]["ActiveUsersWeekDto"][];
+            /** @description Per package and module */
+            module_usage: components["schemas"]["ModuleUsageDto"][];
+            /** @description Companies at risk, by reason then date */
+            at_risk: components["schemas"]["AtRiskCompanyDto"][];
+        };
         CreateCompanyDto: {
             /**
              * @example Technology
@@ -6919,6 +7052,79 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    Analytics_overview: {
+        parameters: {
+            query?: {
+                /** @description Calendar months shown, the current one included */
+                months?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["AnalyticsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description months is not a whole number from 1 to 36 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only superadmin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Audit_list: {
         parameters: {
             query?: {

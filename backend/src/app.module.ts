@@ -13,6 +13,7 @@ import { CompaniesModule } from './modules/companies/companies.module';
 import { PackagesModule } from './modules/packages/packages.module';
 import { BillingModule } from './modules/billing/billing.module';
 import { ReportsModule } from './modules/reports/reports.module';
+import { AnalyticsModule } from './modules/analytics/analytics.module';
 import { PlatformDashboardModule } from './modules/platform-dashboard/platform-dashboard.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
@@ -65,6 +66,7 @@ export class AppModule {
         PackagesModule,
         BillingModule,
         ReportsModule,
+        AnalyticsModule,
         CompaniesModule,
         PlatformDashboardModule,
         DashboardModule,

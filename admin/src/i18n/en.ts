@@ -26,7 +26,7 @@ export const messages = {
   company_dashboard: companyDashboardMessages,
   employee_home: employeeHomeMessages,
   ...settingsMessages,
-  // the texts of billing, subscription, kpi_bonus and landing_page load with their screens (addMessages)
+  // the texts of billing, subscription, kpi_bonus, landing_page and analytics load with their screens (addMessages)
   subscription: { banner: { open: 'Open Subscription' } },
   monitoring: monitoringMessages,
   payroll: payrollMessages,
@@ -105,7 +105,6 @@ export const messages = {
     billing: 'Billing',
     landing_page: 'Landing Page Manager',
     analytics: 'Analytics',
-    analytics_soon: 'Analytics page coming soon...',
     permissions: 'Permission Management',
     shift_roster: 'Shift Roster',
     operational_monitoring: 'Operational Monitoring',

@@ -172,7 +172,7 @@ describe('fuzzing every operation with bad input', () => {
         em.clear();
         let path = fillPath(op.path, ids);
         if (mutation.pathValue) path = op.path.replace(/\{\w+\}/g, encodeURIComponent(mutation.pathValue));
-        const platform = op.path.startsWith('/api/packages') || op.path.startsWith('/api/cms/admin') || op.path.startsWith('/api/system') || op.path.startsWith('/api/auth/companies') || op.path.startsWith('/api/dashboard/platform') || op.path.startsWith('/api/audit');
+        const platform = op.path.startsWith('/api/packages') || op.path.startsWith('/api/cms/admin') || op.path.startsWith('/api/system') || op.path.startsWith('/api/auth/companies') || op.path.startsWith('/api/dashboard/platform') || op.path.startsWith('/api/audit') || op.path.startsWith('/api/analytics');
         // an operation an employee may use under the self-service policy gets every other round
         // from an employee without matrix rights, whose requests take the own-records paths
         const token = platform

@@ -44,7 +44,7 @@ const PUBLIC_OPERATIONS = new Set([
 const ENDS_IMPERSONATION = new Set(['POST /api/auth/stop-impersonate', 'POST /api/auth/impersonate/{id}']);
 
 /** Platform reads where a superadmin (impersonating or not) rightly sees every company. */
-const PLATFORM_WIDE_READS = new Set(['GET /api/auth/companies', 'GET /api/dashboard/platform', 'GET /api/audit/logs']);
+const PLATFORM_WIDE_READS = new Set(['GET /api/auth/companies', 'GET /api/dashboard/platform', 'GET /api/audit/logs', 'GET /api/analytics']);
 
 /**
  * The platform's billing: the superadmin (not impersonating) reads, settles and voids every

@@ -26,7 +26,7 @@ import LanguageIcon from '@mui/icons-material/Language';
 import PeopleIcon from '@mui/icons-material/People';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { errorMessage } from '../../providers/httpClient';
 import { startImpersonation } from '../../providers/impersonation';
@@ -130,14 +130,18 @@ const CompanyCard = ({ company, busy, onEdit, onAdmin, onDelete, onView }: CardP
   );
 };
 
-/** /companies (spec 2.13): search, company cards, add/edit/create-admin/delete dialogs, view as admin. */
+/**
+ * /companies (spec 2.13): search, company cards, add/edit/create-admin/delete dialogs, view as admin.
+ * /companies?q=… opens it searched (Analytics links a company at risk so).
+ */
 export default function CompaniesScreen() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-  const [q, setQ] = useState('');
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const [q, setQ] = useState(() => (params.get('q') ?? '').trim());
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Company | null>(null);
   const [adding, setAdding] = useState(false);

@@ -1,0 +1,108 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
+import { LayoutPage } from '../pages/LayoutPage';
+import { LoginPage } from '../pages/LoginPage';
+import { PwaApi } from '../pages/PwaApi';
+import { registerTrialCompany } from '../pages/TrialCompany';
+
+// The superadmin's Analytics: the charts, the figures and the companies at risk. A company on a
+// free trial that ends in three days, with no plan chosen, is at risk; the demo company Acme is untouched.
+
+const PHONE = { width: 390, height: 844 };
+
+/** A new trial company whose trial the platform shortens to three days: it is at risk. */
+async function trialEndingSoon(request: APIRequestContext): Promise<string> {
+  const owner = await registerTrialCompany(request, { first_name: 'Lisa', last_name: 'Risk', company: 'Initech', domain: 'initech.example.com', password: 'Stapler#Red2026' });
+  // its admin signs in: an active user
+  await PwaApi.signIn(request, owner);
+  const platform = await PwaApi.signIn(request, SUPERADMIN);
+  const [company] = await platform.get<Array<{ id: number; company_name: string }>>(
+    `/api/auth/companies?filter=${encodeURIComponent(JSON.stringify({ q: owner.company }))}`,
+  );
+  expect(company.company_name).toBe(owner.company);
+  await platform.send('put', `/api/auth/companies/${company.id}`, { trial_ends_at: new Date(Date.now() + 3 * 86_400_000).toISOString() });
+  return owner.company;
+}
+
+async function signIn(page: Page, user: { email: string; password: string }) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signInAndExpectDashboard(user.email, user.password);
+}
+
+/** A sidebar entry, opening the menu from the app bar first on a phone. */
+async function openMenuEntry(page: Page, name: string) {
+  if ((page.viewportSize()?.width ?? 1280) < 1024) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  await new LayoutPage(page).menuEntry(name).click();
+}
+
+async function expectAnalytics(page: Page, company: string) {
+  await expect(page).toHaveURL(/\/analytics$/);
+  await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
+  for (const heading of ['MRR', 'MRR movement', 'Companies', 'Trials', 'Companies at risk', 'Module usage by package']) {
+    await expect(page.getByRole('heading', { name: heading, exact: true, level: 2 })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Active users', exact: true, level: 2 })).toHaveCount(2);
+  await expect(page.getByTestId('figure-mrr')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+  await expect(page.getByTestId('figure-companies')).toHaveText(/^[1-9]\d*$/);
+  // at least the trial just started: a rate in percent
+  await expect(page.getByTestId('figure-conversion')).toHaveText(/^\d+(\.\d)?%$/);
+  await expect(page.getByTestId('figure-active')).toHaveText(/^[1-9]\d*$/);
+  // the charts are drawn
+  for (const chart of ['MRR per month', 'MRR movement per month', 'Companies per month', 'Trials started and converted per month', 'Active users per day', 'Active users per week']) {
+    await expect(page.getByRole('application', { name: chart })).toBeVisible();
+  }
+  // the company at risk, its trial ending
+  const row = page.getByTestId('at-risk-row').filter({ hasText: company }).filter({ hasText: 'Trial ending' });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText(/Trial ends on \d{4}-\d{2}-\d{2}, no plan chosen/);
+  // every package with its modules
+  await expect(page.getByTestId('analytics-usage').getByRole('row', { name: /^Standard/ })).toBeVisible();
+  return row;
+}
+
+test.describe('Analytics', () => {
+  test('the superadmin opens Analytics from the menu: the figures, the charts and a company at risk, which opens in Companies', async ({ page, request }) => {
+    const company = await trialEndingSoon(request);
+    await signIn(page, SUPERADMIN);
+    await openMenuEntry(page, 'Analytics');
+    const row = await expectAnalytics(page, company);
+
+    // another period reads the server again
+    await page.getByRole('button', { name: '24 months' }).click();
+    await expect(page.getByRole('button', { name: '24 months' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(row).toBeVisible();
+
+    await row.getByRole('link', { name: `Open ${company} in Companies` }).click();
+    await expect(page).toHaveURL(/\/companies\?q=/);
+    await expect(page.getByRole('textbox', { name: 'Search companies' })).toHaveValue(company);
+    await expect(page.getByText(company, { exact: true }).first()).toBeVisible();
+  });
+
+  test('on a phone, the figures, the charts and the companies at risk fit the screen', async ({ page, request }) => {
+    const company = await trialEndingSoon(request);
+    await page.setViewportSize(PHONE);
+    await signIn(page, SUPERADMIN);
+    await openMenuEntry(page, 'Analytics');
+    await expectAnalytics(page, company);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  test('a company admin can reach neither the screen nor its API', async ({ page, request }) => {
+    const res = await request.get('/api/analytics', { headers: { Authorization: `Bearer ${await tokenOf(request)}` } });
+    expect(res.status(), await res.text()).toBe(403);
+    await signIn(page, COMPANY_ADMIN);
+    await expect(new LayoutPage(page).menuEntry('Analytics')).toHaveCount(0);
+    await page.goto('/analytics');
+    await expect(page.getByText('Analytics is not available')).toBeVisible();
+    await expect(page.getByText('Analytics is for the platform administrator only')).toBeVisible();
+    await expect(page.getByTestId('figure-mrr')).toHaveCount(0);
+  });
+});
+
+/** The company admin's access token, for a call the page objects do not make. */
+async function tokenOf(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: COMPANY_ADMIN });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.access_token;
+}

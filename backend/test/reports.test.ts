@@ -306,6 +306,11 @@ describe('Reports', () => {
       expect(r.rows).toEqual([expect.objectContaining({ label: '2026-01', records: 3, present: 2, late: 1 })]);
       const mixed = await report('attendance-rates', { from: '2026-01-06', to: '2026-02-28' });
       expect(table(mixed.rows, 'label', ['records'])).toEqual({ '2026-01': [3], '2026-02': [1] });
+      // nothing recorded in February after the 15th: the month's counts answer for its first half
+      const clean = await report('attendance-rates', { from: '2026-01-01', to: '2026-02-15' });
+      expect(table(clean.rows, 'label', ['records', 'on_leave'])).toEqual({ '2026-01': [5, 0], '2026-02': [1, 1] });
+      const before = await report('attendance-rates', { from: '2026-01-01', to: '2026-02-01' });
+      expect(table(before.rows, 'label', ['records'])).toEqual({ '2026-01': [5] });
     });
 
     it('keeps the monthly counts in step with every insert, update and delete of a record', async () => {

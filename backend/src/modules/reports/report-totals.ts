@@ -43,6 +43,24 @@ export class TotalsAccumulator {
     }
   }
 
+  /** The columns whose sums the totals need: the summed ones and the parts of the rates. */
+  summedKeys(): string[] {
+    const keys = new Set<string>();
+    for (const c of this.columns) {
+      if (c.total === 'sum') keys.add(c.key);
+      else if (c.total) c.total.percent.forEach((k) => keys.add(k));
+    }
+    return [...keys];
+  }
+
+  /** The sums of the whole table, added up by the database, and its number of rows. */
+  setSums(sums: Record<string, unknown>, rows: number): void {
+    this.rows = rows;
+    for (const [key, value] of Object.entries(sums)) {
+      this.sums.set(key, value === null || value === undefined ? 0n : toCents(String(value)));
+    }
+  }
+
   totals(): ReportRow | null {
     if (!this.hasTotals) return null;
     const out: ReportRow = {};

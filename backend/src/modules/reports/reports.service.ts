@@ -142,27 +142,14 @@ export class ReportsService {
   }
 
   /**
-   * Every row, normalised, with the totals; `onRow` sees each row in order. `streamed`: read
-   * through a cursor of the caller's transaction (one is opened when there is none), a batch at a
-   * time, so an export of any size never holds its rows; otherwise in one statement, which may
-   * run in parallel (a cursor's plan may not).
+   * Every row, normalised, with the totals, read through a cursor of the caller's transaction
+   * (one is opened when there is none) a batch at a time: an export of any size never holds its
+   * rows. `onRow` sees each row in order.
    */
-  async scan(
-    scan: ReportScan,
-    onRow: (row: ReportRow) => Promise<void> | void,
-    streamed = false,
-  ): Promise<{ count: number; totals: ReportRow | null }> {
+  async scan(scan: ReportScan, onRow: (row: ReportRow) => Promise<void> | void): Promise<{ count: number; totals: ReportRow | null }> {
     const query = scan.def.query(scan.params, scan.context);
     const totals = new TotalsAccumulator(scan.columns);
     let count = 0;
-    const take = async (batch: Array<Record<string, unknown>>) => {
-      for (const raw of batch) {
-        const row = normalizeRow(scan.columns, raw);
-        totals.add(row);
-        count++;
-        await onRow(row);
-      }
-    };
     const read = async (em: EntityManager) => {
       // planned for all its rows, not for the first tenth as a cursor is by default
       await em.execute('set local cursor_tuple_fraction = 1');
@@ -171,20 +158,41 @@ export class ReportsService {
       try {
         for (;;) {
           const batch = await em.execute<Array<Record<string, unknown>>>(`fetch ${FETCH} from report_rows`);
-          await take(batch);
+          for (const raw of batch) {
+            const row = normalizeRow(scan.columns, raw);
+            totals.add(row);
+            count++;
+            await onRow(row);
+          }
           if (batch.length < FETCH) break;
         }
       } finally {
         await em.execute('close report_rows');
       }
     };
-    if (!streamed) {
-      await this.noJit(this.em);
-      await take(await this.em.execute<Array<Record<string, unknown>>>(query.sql, query.params));
-    }
-    else if (this.em.isInTransaction()) await read(this.em);
+    if (this.em.isInTransaction()) await read(this.em);
     else await this.em.transactional(read, { readOnly: true });
     return { count, totals: totals.totals() };
+  }
+
+  /**
+   * The first rows of a report for the screen, with the whole table's totals and row count added
+   * up by the database in the same statement (window sums over every row): one run of the report,
+   * and no row past the first thousand leaves the database.
+   */
+  private async firstRows(scan: ReportScan): Promise<{ rows: ReportRow[]; count: number; totals: ReportRow | null }> {
+    const query = scan.def.query(scan.params, scan.context);
+    const totals = new TotalsAccumulator(scan.columns);
+    const keys = totals.summedKeys();
+    const sums = keys.map((k, i) => `, sum((r."${k}")::numeric) over () as "__sum${i}"`).join('');
+    await this.noJit(this.em);
+    const raw = await this.em.execute<Array<Record<string, unknown>>>(
+      `select r.*, count(*) over () as "__rows"${sums} from (${query.sql}) r limit ${SCREEN_ROWS}`,
+      query.params,
+    );
+    const count = raw.length ? Number(raw[0].__rows) : 0;
+    totals.setSums(Object.fromEntries(keys.map((k, i) => [k, raw[0]?.[`__sum${i}`] ?? 0])), count);
+    return { rows: raw.map((r) => normalizeRow(scan.columns, r)), count, totals: totals.totals() };
   }
 
   /**
@@ -198,10 +206,7 @@ export class ReportsService {
   }
 
   async result(scan: ReportScan): Promise<ReportResultDto> {
-    const rows: ReportRow[] = [];
-    const { count, totals } = await this.scan(scan, (row) => {
-      if (rows.length < SCREEN_ROWS) rows.push(row);
-    });
+    const { rows, count, totals } = await this.firstRows(scan);
     return {
       id: scan.def.id,
       group: scan.def.group,

@@ -1,5 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import { fullName, groupColumn, type ReportColumn, monthKey, percentSql, type ReportDefinition, type ReportParams, type ReportQuery } from '../report-definition';
+import { fullName, groupColumn, type ReportColumn, type ReportContext, monthKey, percentSql, type ReportDefinition, type ReportParams, type ReportQuery } from '../report-definition';
 
 /** Hours of a shift (alias s) less its break; a shift ending before it starts ends the next day. */
 const SHIFT_HOURS = `(extract(epoch from (s.end_time - s.start_time)) / 3600.0
@@ -16,10 +17,11 @@ interface Facts {
  * records, present, late, absent, on_leave, worked_hours, shift_hours): whole months from
  * attendance_month_stats (kept by triggers), the days of a partial first or last month from the
  * records themselves; narrowed by work location, and by department and position through the
- * employee (joined as e, or when `withEmployees`). `extra` adds columns of each part.
+ * employee (joined as e, or when `withEmployees`). `extra` adds columns of each part. The
+ * months read from the stats are the context's span (attendanceSpan).
  */
-function attendanceFacts(p: ReportParams, withEmployees = false, extra = { stats: '', raw: '' }): Facts {
-  const { fullFrom, fullTo } = wholeMonths(p.from, p.to);
+function attendanceFacts(p: ReportParams, context: ReportContext, withEmployees = false, extra = { stats: '', raw: '' }): Facts {
+  const { fullFrom, fullTo } = context.span as Span;
   const location = p.locationId !== null ? 'and location_id = ?' : '';
   const rawLocation = p.locationId !== null ? 'and ar.work_location_id = ?' : '';
   const loc = p.locationId !== null ? [p.locationId] : [];
@@ -47,6 +49,36 @@ function attendanceFacts(p: ReportParams, withEmployees = false, extra = { stats
   }
   const join = narrow.length || withEmployees ? 'join employees e on e.id = f.employee_id' : '';
   return { sql: `from ${facts} ${join} ${narrow.length ? `where ${narrow.join(' and ')}` : ''}`, params };
+}
+
+interface Span {
+  fullFrom: string;
+  fullTo: string;
+}
+
+const monthStart = (d: string) => DateTime.fromISO(d, { zone: 'utc' }).startOf('month');
+
+/**
+ * The months the stats answer: those wholly inside the period, and a first or last month only
+ * partly inside when it has no record outside the period (a period up to today, with nothing
+ * recorded after today, reads this month from the stats too). Two index probes.
+ */
+async function attendanceSpan(em: EntityManager, p: ReportParams): Promise<ReportContext> {
+  let { fullFrom, fullTo } = wholeMonths(p.from, p.to);
+  const first = monthStart(p.from);
+  const last = monthStart(p.to);
+  const firstNext = first.plus({ months: 1 }).toISODate()!;
+  const lastNext = last.plus({ months: 1 }).toISODate()!;
+  const [row] = await em.execute<Array<{ first_outside: boolean; last_outside: boolean }>>(
+    `select exists (select 1 from attendance_records where company_id = ? and attendance_date >= ?::date and attendance_date < ?::date)
+            or exists (select 1 from attendance_records where company_id = ? and attendance_date > ?::date and attendance_date < ?::date) as first_outside,
+            exists (select 1 from attendance_records where company_id = ? and attendance_date >= ?::date and attendance_date < ?::date)
+            or exists (select 1 from attendance_records where company_id = ? and attendance_date > ?::date and attendance_date < ?::date) as last_outside`,
+    [p.companyId, first.toISODate(), p.from, p.companyId, p.to, firstNext, p.companyId, last.toISODate(), p.from, p.companyId, p.to, lastNext],
+  );
+  if (!row.first_outside && fullFrom > first.toISODate()!) fullFrom = first.toISODate()!;
+  if (!row.last_outside && fullTo < lastNext) fullTo = lastNext;
+  return { span: { fullFrom, fullTo: fullTo < fullFrom ? fullFrom : fullTo } satisfies Span };
 }
 
 /** The months wholly inside [from, to]: [fullFrom, fullTo) as first days of months (empty when fullFrom >= fullTo). */
@@ -115,9 +147,10 @@ export const attendanceRates: ReportDefinition = {
       { key: 'leave_rate', label: 'On leave' },
     ],
   }),
-  query(p) {
+  prepare: attendanceSpan,
+  query(p, context) {
     const byDepartment = p.groupBy === 'department';
-    const from = attendanceFacts(p, byDepartment);
+    const from = attendanceFacts(p, context, byDepartment);
     return {
       sql: `select x.*, ${percentSql('x.present', 'x.records')} as present_rate, ${percentSql('x.late', 'x.records')} as late_rate,
                    ${percentSql('x.absent', 'x.records')} as absent_rate, ${percentSql('x.on_leave', 'x.records')} as leave_rate
@@ -149,13 +182,14 @@ export const attendanceLateByWeekday: ReportDefinition = {
     { key: 'late_rate', label: 'Late rate', type: 'percent', total: { percent: ['late', 'records'] } },
   ],
   chart: () => ({ kind: 'bar', x: 'weekday', series: [{ key: 'late', label: 'Late arrivals' }] }),
-  query(p) {
+  prepare: attendanceSpan,
+  query(p, context) {
     // each part as 7 records and 7 late columns, one per weekday (Monday first)
     const stats = WEEKDAYS.map((d) => `, weekday_records[${d}] as r${d}, weekday_late[${d}] as l${d}`).join('');
     const raw = WEEKDAYS.map(
       (d) => `, (extract(isodow from ar.attendance_date) = ${d})::int, (extract(isodow from ar.attendance_date) = ${d} and ar.status = 'late')::int`,
     ).join('');
-    const from = attendanceFacts(p, false, { stats, raw });
+    const from = attendanceFacts(p, context, false, { stats, raw });
     const sums = WEEKDAYS.map((d) => `sum(f.r${d}) as r${d}, sum(f.l${d}) as l${d}`).join(', ');
     const unpivot = WEEKDAYS.map((d) => `(${d}, x.r${d}, x.l${d})`).join(', ');
     return {
@@ -206,8 +240,9 @@ export const attendanceHours: ReportDefinition = {
             { key: 'shift_hours', label: 'Shift hours' },
           ],
         },
-  query(p) {
-    const from = attendanceFacts(p, p.groupBy === 'department');
+  prepare: attendanceSpan,
+  query(p, context) {
+    const from = attendanceFacts(p, context, p.groupBy === 'department');
     const key = p.groupBy === 'employee' ? 'f.employee_id' : p.groupBy === 'month' ? 'f.month' : 'e.department_id';
     const label =
       p.groupBy === 'employee'

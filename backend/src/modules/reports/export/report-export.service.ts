@@ -46,7 +46,7 @@ export class ReportExportService {
           writer = writerFor(format, path, scan.columns, heading());
         }
         await writer.row(row);
-      }, true);
+      });
       writer ??= writerFor(format, path, scan.columns, heading());
       await (writer as ReturnType<typeof writerFor>).finish(totals);
     } catch (e) {

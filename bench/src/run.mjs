@@ -229,7 +229,7 @@ async function main() {
               value: m.p90,
               unit: 'ms',
               max: b.reportMs,
-              note: `p50 ${m.p50.toFixed(0)} ms, max ${m.max.toFixed(0)} ms of ${profile.reportRequests}; ${m.rows.toLocaleString('en-US')} rows, a year up to today`,
+              note: `p50 ${m.p50.toFixed(0)} ms, max ${m.max.toFixed(0)} ms of ${profile.reportRequests}; ${m.rows.toLocaleString('en-US')} rows, its default filters`,
             });
           }
           const x = await measureExport(server.base, headers);

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -201,6 +202,7 @@ describe('Reports', () => {
 
   afterAll(async () => {
     await t?.close();
+    rmSync(mailbox.dir, { recursive: true, force: true });
   });
 
   describe('headcount', () => {

@@ -332,6 +332,21 @@ describe('Reports', () => {
       expect(await sql(`select count(*)::int as n from attendance_month_stats where company_id = ? and month = '2026-03-01'`, [c])).toEqual([{ n: 0 }]);
     });
 
+    it('lets a company with attendance be deleted, its counts with it', async () => {
+      const c = await createCompany(t, 'Zeta');
+      await sql(`insert into attendance_records (company_id, employee_id, attendance_date, status, work_hours) values (?, ?, '2026-01-05', 'present', '8.00')`, [
+        c.company.id,
+        c.employee.id,
+      ]);
+      expect(await sql(`select count(*)::int as n from attendance_month_stats where company_id = ?`, [c.company.id])).toEqual([{ n: 1 }]);
+      await sql(`delete from employees where id = ?`, [c.employee.id]);
+      expect(await sql(`select count(*)::int as n from attendance_month_stats where company_id = ?`, [c.company.id])).toEqual([{ n: 0 }]);
+      const d = await createCompany(t, 'Eta');
+      await sql(`insert into attendance_records (company_id, employee_id, attendance_date, status) values (?, ?, '2026-01-05', 'absent')`, [d.company.id, d.employee.id]);
+      await sql(`delete from companies where id = ?`, [d.company.id]);
+      expect(await sql(`select count(*)::int as n from attendance_month_stats where company_id = ?`, [d.company.id])).toEqual([{ n: 0 }]);
+    });
+
     it('counts corrections by the month they were made', async () => {
       const r = await report('attendance-corrections', period);
       expect(r.rows).toEqual([{ month: '2026-01', corrections: 1, employees: 1, correctors: 1 }]);

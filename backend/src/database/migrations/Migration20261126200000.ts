@@ -32,7 +32,9 @@ const FIGURES = `records, present, late, absent, on_leave, worked_hours, shift_h
 const apply = (rows: string, sign: '+' | '-') => `
     insert into attendance_month_stats as t (${KEY}, ${FIGURES})
       select c.* from (${counts(rows, sign)}) c
+       -- (a company or an employee being deleted takes its records with it and needs no counts)
        where exists (select 1 from employees e where e.id = c.employee_id)
+         and exists (select 1 from companies co where co.id = c.company_id)
       on conflict (${KEY}) do update set
         records = t.records + excluded.records, present = t.present + excluded.present, late = t.late + excluded.late,
         absent = t.absent + excluded.absent, on_leave = t.on_leave + excluded.on_leave,

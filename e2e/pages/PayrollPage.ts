@@ -26,9 +26,13 @@ export class PayrollPage {
     await this.page.getByRole('tab', { name: 'Components & Tax', exact: true }).click();
   }
 
+  /** Chooses a month or year; one already chosen is left as it is (its menu would not close on it). */
   async choose(label: 'Month' | 'Year', option: string) {
-    await this.page.getByRole('combobox', { name: label }).click();
+    const box = this.page.getByRole('combobox', { name: label });
+    if ((await box.textContent())?.trim() === option) return;
+    await box.click();
     await this.page.getByRole('option', { name: option, exact: true }).click();
+    await expect(this.page.getByRole('listbox')).toBeHidden();
   }
 
   /** Process Payroll, confirmed in its dialog. */

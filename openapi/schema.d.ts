@@ -3540,17 +3540,40 @@ export interface components {
             is_active?: boolean;
         };
         UpdateReportSubscriptionDto: {
-            /** @enum {string} */
+            /**
+             * @description The report sent
+             * @enum {string}
+             */
             report_id?: "headcount-breakdown" | "headcount-movement" | "headcount-tenure" | "attendance-rates" | "attendance-late-weekday" | "attendance-hours" | "attendance-corrections" | "leave-balances" | "leave-taken" | "leave-upcoming" | "leave-pending" | "payroll-cost" | "payroll-changes" | "kpi-achievement" | "kpi-bonuses";
-            /** @enum {string} */
+            /**
+             * @description weekly: Monday morning, the week before; monthly: the 1st, the month before (the company's time zone)
+             * @enum {string}
+             */
             frequency?: "weekly" | "monthly";
-            /** @enum {string} */
+            /**
+             * @description The file attached: CSV, XLSX or PDF
+             * @enum {string}
+             */
             format?: "csv" | "xlsx" | "pdf";
+            /**
+             * @description E-mail addresses of users of the company who may see the report
+             * @example [
+             *       "admin@acme.example.com"
+             *     ]
+             */
             recipients?: string[];
+            /** @description One of the report's groupings */
             group_by?: string | null;
+            /** @description Only employees of this department */
             department_id?: number | null;
+            /** @description Only employees in this position */
             position_id?: number | null;
+            /** @description Only this work location */
             location_id?: number | null;
+            /**
+             * @description Paused subscriptions send nothing
+             * @default true
+             */
             is_active?: boolean;
         };
         DeletedDto: {
@@ -4475,7 +4498,10 @@ export interface components {
             /** @example HR Platform */
             footer_company_name?: string | null;
             footer_description?: string | null;
-            /** @example contact@example.com */
+            /**
+             * Format: email
+             * @example contact@example.com
+             */
             footer_contact_email?: string | null;
             footer_contact_phone?: string | null;
             footer_address?: string | null;

@@ -4,6 +4,8 @@ import { OpenApiChecker, openApiChecker } from './support/openapi-check';
 import { createValidationPipe } from '../src/common/http/validation';
 import { CreateShiftDto } from '../src/modules/shifts/dto/shift.dto';
 import { CreateWorkLocationDto } from '../src/modules/shifts/dto/work-location.dto';
+import { UpdatePackageDto } from '../src/modules/packages/dto/package.dto';
+import { UpdateReportSubscriptionDto } from '../src/modules/reports/dto/report-subscription.dto';
 
 describe('openapi/openapi.json', () => {
   it('is what the code generates (run `npm run openapi` after changing the API)', async () => {
@@ -82,6 +84,9 @@ describe("the document's messages", () => {
     { name: 'CreateShiftDto', dto: CreateShiftDto, body: { shift_name: 'Night', shift_code: 'X'.repeat(51), start_time: '22:00', end_time: '06:00' }, field: 'shift_code', rule: 'maxLength' },
     { name: 'CreateWorkLocationDto', dto: CreateWorkLocationDto, body: { location_name: 'Depot', latitude: 1, longitude: 1, radius: 5 }, field: 'radius', rule: 'minimum' },
     { name: 'CreateShiftDto', dto: CreateShiftDto, body: { shift_name: 'Night', shift_code: 'N', start_time: '25:00', end_time: '06:00' }, field: 'start_time', rule: 'pattern' },
+    // updates built with PartialType carry the rules of the class they map
+    { name: 'UpdatePackageDto', dto: UpdatePackageDto, body: { package_code: 'no spaces allowed' }, field: 'package_code', rule: 'pattern' },
+    { name: 'UpdateReportSubscriptionDto', dto: UpdateReportSubscriptionDto, body: { department_id: 0 }, field: 'department_id', rule: 'minimum' },
   ])("$name $field: the pipe's own sentence for its broken $rule rule is in x-messages, which the console shows before sending", async ({ name, dto, body, field, rule }) => {
     const said = await refusal(dto as new () => object, body, field);
     expect(said).toBeTruthy();

@@ -3,7 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
 import { addWriteBlockedResponses } from '../common/auth/decorators';
 import { addErrorResponses } from './responses';
-import { addRouteMetadata } from './route-metadata';
+import { addRouteMetadata, bodyClasses } from './route-metadata';
 import { addValidationRules, closeRequestBodies } from './validation-rules';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -41,7 +41,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   addIdempotencyKeyHeader(doc);
   addWriteBlockedResponses(doc);
   addRouteMetadata(app, doc);
-  addValidationRules(doc);
+  addValidationRules(doc, bodyClasses(app));
   closeRequestBodies(doc);
   addErrorResponses(doc);
   // stable key order, so the committed file only changes when the API does

@@ -7,6 +7,7 @@ import type { ListQueryOptions } from '../common/http/list-query';
 type Op = Record<string, any>;
 const PRODUCES = 'swagger/apiProduces';
 const PARAM = 5; // RouteParamtypes.PARAM
+const BODY = 3; // RouteParamtypes.BODY
 
 interface RouteArg {
   index: number;
@@ -123,4 +124,29 @@ export function addRouteMetadata(app: INestApplication, doc: OpenAPIObject): voi
       }
     }
   }
+}
+
+/**
+ * The classes the handlers take as their body. An update DTO built with PartialType has no
+ * class-validator metadata of its own (its rules sit on the mapped class it extends), so the
+ * document's schemas are matched to these classes by name as well as to the metadata's targets.
+ */
+export function bodyClasses(app: INestApplication): Array<new (...args: never[]) => unknown> {
+  const out = new Set<new (...args: never[]) => unknown>();
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const cls = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+      if (!cls) continue;
+      for (const name of Object.getOwnPropertyNames(cls.prototype)) {
+        if (name === 'constructor') continue;
+        const args: Record<string, RouteArg> = Reflect.getMetadata(ROUTE_ARGS_METADATA, cls, name) ?? {};
+        const types: unknown[] = Reflect.getMetadata('design:paramtypes', cls.prototype, name) ?? [];
+        for (const [key, arg] of Object.entries(args)) {
+          const type = types[arg.index];
+          if (key.startsWith(`${BODY}:`) && typeof type === 'function') out.add(type as new (...args: never[]) => unknown);
+        }
+      }
+    }
+  }
+  return [...out];
 }

@@ -128,14 +128,14 @@ function apply(schema: Schema, rule: Rule): void {
  * into the schemas of the request DTOs (minLength, maxLength, pattern, minimum, maximum, enum,
  * integer, format email, minItems, maxItems): the document says what the validation pipe accepts.
  */
-export function addValidationRules(doc: OpenAPIObject): void {
+export function addValidationRules(doc: OpenAPIObject, bodies: Array<abstract new (...args: never[]) => unknown> = []): void {
   const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
   type Target = abstract new (...args: never[]) => unknown;
   const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Target, Rule[]> } & {
     getTargetValidationMetadatas(target: Target, schema: string, always: boolean, strictGroups: boolean): Rule[];
   };
   const classes = new Map<string, Target>();
-  for (const target of storage.validationMetadatas.keys()) {
+  for (const target of [...storage.validationMetadatas.keys(), ...bodies]) {
     if (typeof target === 'function' && schemas[target.name] && !classes.has(target.name)) classes.set(target.name, target);
   }
   for (const [name, cls] of classes) {

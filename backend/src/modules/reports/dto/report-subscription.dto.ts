@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, PartialType } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsId, IsOptionalNotNull } from '../../../common/http/fields';
@@ -57,57 +57,8 @@ export class CreateReportSubscriptionDto {
   is_active?: boolean;
 }
 
-export class UpdateReportSubscriptionDto {
-  @ApiPropertyOptional({ enum: REPORT_IDS })
-  @IsOptionalNotNull()
-  @IsIn(REPORT_IDS, { message: 'Choose one of the reports' })
-  report_id?: string;
-
-  @ApiPropertyOptional({ enum: REPORT_FREQUENCIES })
-  @IsOptionalNotNull()
-  @IsIn([...REPORT_FREQUENCIES], { message: 'Frequency must be weekly or monthly' })
-  frequency?: ReportFrequency;
-
-  @ApiPropertyOptional({ enum: EXPORT_FORMATS })
-  @IsOptionalNotNull()
-  @IsIn([...EXPORT_FORMATS], { message: 'Format must be one of: CSV, XLSX, PDF' })
-  format?: ExportFormat;
-
-  @ApiPropertyOptional({ type: [String], minItems: 1, maxItems: 20 })
-  @IsOptionalNotNull()
-  @Transform(lowerList)
-  @IsArray({ message: 'Recipients must be a list of e-mail addresses' })
-  @ArrayMinSize(1, { message: 'Add at least one recipient' })
-  @ArrayMaxSize(20, { message: 'At most 20 recipients' })
-  @IsEmail({}, { each: true, message: 'Each recipient must be a valid e-mail address' })
-  recipients?: string[];
-
-  @ApiPropertyOptional({ type: String, nullable: true })
-  @IsOptional()
-  @IsString({ message: 'Group by must be text' })
-  @MaxLength(30, { message: 'Group by must be one of the report’s groupings' })
-  group_by?: string | null;
-
-  @ApiPropertyOptional({ type: Number, nullable: true })
-  @IsOptional()
-  @IsId('department_id')
-  department_id?: number | null;
-
-  @ApiPropertyOptional({ type: Number, nullable: true })
-  @IsOptional()
-  @IsId('position_id')
-  position_id?: number | null;
-
-  @ApiPropertyOptional({ type: Number, nullable: true })
-  @IsOptional()
-  @IsId('location_id')
-  location_id?: number | null;
-
-  @ApiPropertyOptional()
-  @IsOptionalNotNull()
-  @IsBoolean({ message: 'Active must be true or false' })
-  is_active?: boolean;
-}
+/** An update changes only the fields it sends, with the rules of creation, and never sets one to null. */
+export class UpdateReportSubscriptionDto extends PartialType(CreateReportSubscriptionDto, { skipNullProperties: false }) {}
 
 export class ReportSubscriptionResponseDto {
   @ApiProperty() id!: number;

@@ -14,6 +14,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -37,6 +39,7 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
   const [editing, setEditing] = useState<Subscription | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Subscription | null>(null);
   const [busy, setBusy] = useState(false);
+  const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const t = (key: string, options?: object) => translate(`reports.scheduled.${key}`, options);
   const titleOf = (id: string) => reports.find((r) => r.id === id)?.title ?? data?.find((s) => s.report_id === id)?.report_title ?? id;
   const reload = () => queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_KEY });
@@ -54,6 +57,17 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
       setBusy(false);
     }
   };
+
+  const actions = (s: Subscription) => (
+    <Box sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+      <IconButton aria-label={t('edit_of', { report: titleOf(s.report_id) })} onClick={() => setEditing(s)}>
+        <EditIcon />
+      </IconButton>
+      <IconButton aria-label={t('delete_of', { report: titleOf(s.report_id) })} onClick={() => setDeleting(s)}>
+        <DeleteIcon />
+      </IconButton>
+    </Box>
+  );
 
   return (
     <Card variant="outlined" sx={{ contain: 'inline-size' }} data-testid="scheduled-reports">
@@ -79,6 +93,32 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
             {t('empty')}
           </Typography>
+        ) : phone ? (
+          <Box component="ul" aria-label={t('title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {data.map((s) => (
+              <Box component="li" key={s.id} data-testid="scheduled-report" sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', display: 'flex', gap: 1 }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }}>
+                    {titleOf(s.report_id)}
+                    {!s.is_active && <Chip size="small" label={t('paused')} sx={{ ml: 1 }} />}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t(s.frequency)} · {s.format.toUpperCase()}
+                    {s.is_active && s.next_run_at ? ` · ${t('next_run')}: ${fmt.dateTime(s.next_run_at)}` : ''}
+                  </Typography>
+                  <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+                    {s.recipients.join(', ')}
+                  </Typography>
+                  {s.last_error && (
+                    <Typography variant="caption" color="error" component="div">
+                      {t('last_error', { error: s.last_error })}
+                    </Typography>
+                  )}
+                </Box>
+                {actions(s)}
+              </Box>
+            ))}
+          </Box>
         ) : (
           <TableContainer sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label={t('title')}>
@@ -115,12 +155,7 @@ export default function ScheduledReports({ reports }: { reports: ReportInfo[] })
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{s.is_active && s.next_run_at ? fmt.dateTime(s.next_run_at) : '—'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <IconButton aria-label={t('edit_of', { report: titleOf(s.report_id) })} onClick={() => setEditing(s)}>
-                        <EditIcon />
-                      </IconButton>
-                      <IconButton aria-label={t('delete_of', { report: titleOf(s.report_id) })} onClick={() => setDeleting(s)}>
-                        <DeleteIcon />
-                      </IconButton>
+                      {actions(s)}
                     </TableCell>
                   </TableRow>
                 ))}

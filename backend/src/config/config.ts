@@ -34,6 +34,8 @@ export interface AppConfig {
   passwordResetTtlMinutes: number;
   /** How long a stored answer to an Idempotency-Key is replayed. */
   idempotencyTtlHours: number;
+  /** Redis shared by the app instances for the auth rate limit; undefined: the counts live in PostgreSQL. */
+  redisUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: int(env, 'AUTH_RATE_LIMIT', nodeEnv === 'test' ? 0 : 60, 0, 100_000),
     passwordResetTtlMinutes: int(env, 'PASSWORD_RESET_TTL_MINUTES', 30, 5, 1440),
     idempotencyTtlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
+    redisUrl: redisUrlOf(env),
   };
 }
 
@@ -134,6 +137,12 @@ function appUrlOf(env: NodeJS.ProcessEnv, port: number): string {
 function smtpUrlOf(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.SMTP_URL || undefined;
   if (raw && !/^smtps?:\/\//.test(raw)) throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
+}
+
+function redisUrlOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.REDIS_URL || undefined;
+  if (raw && !/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   return raw;
 }
 

@@ -8,7 +8,8 @@ const MAX_ENTRIES = 10_000;
  * signature does not change, so a signed-in user's next requests skip the HMAC and the JSON
  * parsing. Expiry is checked on every use; an ended session (its refresh-token family revoked,
  * or the user's session_version raised) is the guard's database check, which still runs on every
- * request. Bounded, oldest first.
+ * request. So nothing here can be revoked: a session ended through another app instance is
+ * refused here on its next request (test/reliability/two-instances.test.ts). Bounded, oldest first.
  */
 export class VerifiedTokens {
   private readonly entries = new Map<string, TokenClaims & { exp?: number }>();

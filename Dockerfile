@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Node 22 LTS for building and running (20.19+ is the minimum: ESM-only dependencies are loaded with require()).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app

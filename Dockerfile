@@ -1,5 +1,7 @@
 # Node 22 LTS for building and running (20.19+ is the minimum: ESM-only dependencies are loaded with require()).
 FROM node:22-bookworm-slim AS build
+# compilers for a native module whose prebuilt binary does not load (node-gyp falls back to building it)
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY backend/package.json backend/

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { MikroORM as CoreORM } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError, loadConfig, loadEnvFile } from './config/config';
 import { createApp } from './bootstrap/create-app';
 import { spaceFullCollections } from './bootstrap/heap-growth';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedded-postgres';
@@ -13,6 +13,8 @@ import { DEMO_ACCOUNTS } from './database/seeders/demo-company';
 async function main() {
   spaceFullCollections();
   const logger = new Logger('Bootstrap');
+  const envFile = loadEnvFile();
+  if (envFile) logger.log(`settings from ${envFile}`);
   const config = loadConfig();
   let embedded: EmbeddedPostgres | undefined;
   let clientUrl = config.databaseUrl;

@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Company } from '../src/modules/companies/company.entity';
@@ -8,6 +7,7 @@ import { PasswordResetToken } from '../src/modules/auth/password-reset-token.ent
 import { User } from '../src/modules/users/user.entity';
 import { verifyPassword } from '../src/modules/users/password';
 import { createTestApp, type TestApp } from './support/app';
+import { tempDir } from './support/temp';
 import { bearer, createCompany, createUser, login, PASSWORD } from './support/fixtures';
 
 const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -27,9 +27,12 @@ interface StoredMail {
 
 describe('passwords and sessions', () => {
   let t: TestApp;
-  const mailDir = mkdtempSync(join(tmpdir(), 'hr-mail-'));
+  const { dir: mailDir, remove: removeMailDir } = tempDir('hr-mail-');
   beforeAll(async () => (t = await createTestApp({ env: { MAIL_DIR: mailDir, APP_URL: 'https://hr.example.com/' } })));
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeMailDir();
+  });
 
   const mailsTo = (email: string): StoredMail[] =>
     readdirSync(mailDir)

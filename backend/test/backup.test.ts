@@ -6,12 +6,15 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
+import { tempDir } from './support/temp';
 
 const exec = promisify(execFile);
+// every folder the tests make is in this one
+const work = tempDir('hr-backup-');
+afterAll(() => work.remove());
 const ROOT = join(__dirname, '../..');
 const BACKEND = join(__dirname, '..');
 
@@ -19,7 +22,7 @@ const BACKEND = join(__dirname, '..');
 async function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   try {
     const { stdout, stderr } = await exec(process.execPath, [join(ROOT, 'scripts', `${name}.mjs`), ...args], {
-      cwd: mkdtempSync(join(tmpdir(), 'hr-backup-cwd-')),
+      cwd: mkdtempSync(join(work.dir, 'hr-backup-cwd-')),
       env: { PATH: process.env.PATH ?? '', ...env },
     });
     return { code: 0, out: stdout + stderr };
@@ -97,9 +100,9 @@ jest.setTimeout(180_000);
 
 describe('backup and restore of the embedded database', () => {
   it('copies the stopped database, refuses while it runs, and restores it into an empty DATA_DIR', async () => {
-    const source = mkdtempSync(join(tmpdir(), 'hr-bk-src-'));
-    const target = mkdtempSync(join(tmpdir(), 'hr-bk-dst-'));
-    const backup = join(mkdtempSync(join(tmpdir(), 'hr-bk-out-')), 'copy');
+    const source = mkdtempSync(join(work.dir, 'hr-bk-src-'));
+    const target = mkdtempSync(join(work.dir, 'hr-bk-dst-'));
+    const backup = join(mkdtempSync(join(work.dir, 'hr-bk-out-')), 'copy');
     const embedded = { DATA_DIR: source, DATABASE_URL: '' };
 
     const db = await startEmbedded(source);
@@ -139,7 +142,7 @@ describe('backup and restore of the embedded database', () => {
   });
 
   it('says clearly when there is nothing to back up or restore', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'hr-bk-empty-'));
+    const empty = mkdtempSync(join(work.dir, 'hr-bk-empty-'));
     const nothing = await script('backup', [], { DATA_DIR: empty, DATABASE_URL: '' });
     expect(nothing.code).toBe(1);
     expect(nothing.out).toContain(`There is no embedded database in ${empty}`);
@@ -176,7 +179,7 @@ const server = process.env.TEST_DATABASE_URL;
     const before = await snapshot(urlOf(src));
     expect(before.counts.backup_probe).toBe(250);
 
-    const file = join(mkdtempSync(join(tmpdir(), 'hr-bk-pg-')), 'hr.dump');
+    const file = join(mkdtempSync(join(work.dir, 'hr-bk-pg-')), 'hr.dump');
     const made = await script('backup', [file], { DATABASE_URL: urlOf(src) });
     expect(made).toMatchObject({ code: 0, out: expect.stringContaining(`PostgreSQL backup written to ${file}`) });
 

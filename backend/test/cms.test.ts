@@ -33,8 +33,9 @@ const LANDING_TEMPLATE = `<!doctype html>
  * front-end build), so `/` is served and rendered by the same instance whose cache the CMS
  * writes invalidate.
  */
-async function createSiteTestApp(dist: { admin: string; landing: string }): Promise<TestApp> {
+async function createSiteTestApp(dist: { admin: string; landing: string }, dataDir: string): Promise<TestApp> {
   const config = loadConfig({
+    DATA_DIR: dataDir,
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-123',
     SEED_DEMO: 'false',
@@ -79,7 +80,7 @@ describe('cms: landing pages', () => {
     writeFileSync(join(dir, 'admin', 'index.html'), '<!doctype html><html><body>console</body></html>');
     writeFileSync(join(dir, 'landing', 'index.html'), LANDING_TEMPLATE);
     writeFileSync(join(dir, 'landing', 'landing-assets', 'index-test.js'), 'console.log(1)');
-    t = await createSiteTestApp({ admin: join(dir, 'admin'), landing: join(dir, 'landing') });
+    t = await createSiteTestApp({ admin: join(dir, 'admin'), landing: join(dir, 'landing') }, join(dir, 'data'));
     const admin = await createUser(t.em(), 'superadmin');
     superadmin = await login(t, admin.email);
     acme = await createCompany(t, 'Cms');

@@ -49,7 +49,10 @@ describe('invitations', () => {
     b = await createCompany(t, 'Beta');
   });
   afterEach(() => jest.useRealTimers());
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    mailbox.remove();
+  });
 
   const newEmployee = (extra: Record<string, unknown> = {}) => ({
     employee_code: unique('E').toUpperCase(),

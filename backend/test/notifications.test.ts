@@ -4,12 +4,12 @@
  * each paid employee. Notices are queued in the transaction of the change and delivered by
  * NotificationSender into the development mailbox here.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotificationSender } from '../src/modules/notifications/notification-sender.job';
 import { MailService } from '../src/modules/auth/mail.service';
 import { createTestApp, type TestApp } from './support/app';
+import { tempDir } from './support/temp';
 import { bearer, createCompany, createUser, grant, login, type CompanyFixture } from './support/fixtures';
 
 interface StoredMail {
@@ -19,7 +19,7 @@ interface StoredMail {
 }
 
 describe('notifications by preference', () => {
-  const mailDir = mkdtempSync(join(tmpdir(), 'hr-notify-'));
+  const { dir: mailDir, remove: removeMailDir } = tempDir('hr-notify-');
   let t: TestApp;
   let a: CompanyFixture;
   let b: CompanyFixture;
@@ -63,7 +63,10 @@ describe('notifications by preference', () => {
     expect(type.status).toBe(201);
     leaveTypeId = type.body.data.id;
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeMailDir();
+  });
 
   it("tells every admin of the company of a new leave request, and nobody in another company", async () => {
     const res = await request();

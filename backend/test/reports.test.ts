@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
@@ -202,7 +201,7 @@ describe('Reports', () => {
 
   afterAll(async () => {
     await t?.close();
-    rmSync(mailbox.dir, { recursive: true, force: true });
+    mailbox.remove();
   });
 
   describe('headcount', () => {

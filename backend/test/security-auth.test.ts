@@ -12,10 +12,13 @@ const count = (list: number[], status: number) => list.filter((s) => s === statu
 
 describe('sign-in and sessions under attack', () => {
   let t: TestApp;
-  const { dir: mailDir, mailsTo } = devMailbox('hr-auth-mail-');
+  const { dir: mailDir, mailsTo, remove: removeMailDir } = devMailbox('hr-auth-mail-');
   // behind a proxy, so each test can come from an address of its own
   beforeAll(async () => (t = await createTestApp({ env: { MAIL_DIR: mailDir, TRUST_PROXY: 'true' } })));
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeMailDir();
+  });
 
   let lastOctet = 0;
   const newAddress = () => `10.24.${Math.floor(Math.random() * 250)}.${++lastOctet}`;

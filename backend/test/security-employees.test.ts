@@ -27,7 +27,7 @@ describe('employee records: rights cannot be taken through them, pay is for payr
   let moduleIds: Record<string, number>;
   let payrollPosition: Position;
   let colleague: { id: number; email: string; userId: number };
-  const { dir: mailDir, mailsTo } = devMailbox();
+  const { dir: mailDir, mailsTo, remove: removeMailDir } = devMailbox();
 
   /** Replaces the matrix of a position with these modules' flags. */
   const grant = async (positionId: number, entries: Record<string, Flags>) => {
@@ -86,7 +86,10 @@ describe('employee records: rights cannot be taken through them, pay is for payr
     expect(created.status).toBe(201);
     colleague = { id: created.body.data.id, email: 'cole.league@test.example.com', userId: created.body.data.user_id };
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    removeMailDir();
+  });
 
   describe('the own profile (Settings → Profile), with no rights at all', () => {
     beforeAll(() => allow({}));

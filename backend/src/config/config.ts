@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { parseEnv } from 'node:util';
 
 /** Typed configuration, read and validated once at boot from the environment. */
 export interface AppConfig {
@@ -144,6 +145,23 @@ function redisUrlOf(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.REDIS_URL || undefined;
   if (raw && !/^rediss?:\/\//.test(raw)) throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   return raw;
+}
+
+/**
+ * Copies the variables of a .env file (ENV_FILE, default .env in the working directory) into env,
+ * leaving those the environment already sets: a real variable wins over the file. A missing default
+ * file is fine; a missing ENV_FILE is an error. Returns the file read, if any.
+ */
+export function loadEnvFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const file = resolve(env.ENV_FILE || '.env');
+  if (!existsSync(file)) {
+    if (env.ENV_FILE) throw new ConfigError(`ENV_FILE ${file} does not exist`);
+    return undefined;
+  }
+  for (const [name, value] of Object.entries(parseEnv(readFileSync(file, 'utf8')))) {
+    if (env[name] === undefined && value !== undefined) env[name] = value;
+  }
+  return file;
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,12 +1,13 @@
 /** `node backend/dist/database/migrate-cli.js`: applies migrations and seeds, then exits (production's own step). */
 import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { loadConfig } from '../config/config';
+import { loadConfig, loadEnvFile } from '../config/config';
 import { ormConfig } from './mikro-orm.config';
 import { migrate } from './migrate';
 import { seedDatabase } from './seeders/seed';
 
 async function main() {
+  loadEnvFile();
   const config = loadConfig();
   if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the embedded database migrates on start)');
   const orm = await MikroORM.init(ormConfig({ clientUrl: config.databaseUrl, poolMax: 2 }));

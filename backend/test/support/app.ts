@@ -7,6 +7,7 @@ import { checkedRequest } from './openapi-check';
 import { createApp } from '../../src/bootstrap/create-app';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { testDatabaseUrl } from './database';
+import { tempDir } from './temp';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -22,17 +23,26 @@ export interface TestApp {
 export async function createTestApp(
   opts: { extraImports?: Type<unknown>[]; env?: Record<string, string>; databaseUrl?: string } = {},
 ): Promise<TestApp> {
+  // DATA_DIR (and the mailbox in it, unless MAIL_DIR is given) of its own, removed on close
+  const data = opts.env?.DATA_DIR ? undefined : tempDir('hr-app-data-');
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-test-secret-test-secret-123',
     SEED_DEMO: 'false',
     LOG_LEVEL: 'error',
     DB_POOL_MAX: '4',
+    ...(data && { DATA_DIR: data.dir }),
     ...opts.env,
   });
-  const app = await createApp(config, opts.databaseUrl ?? testDatabaseUrl(), { logger: false, extraImports: opts.extraImports });
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  let app: NestFastifyApplication;
+  try {
+    app = await createApp(config, opts.databaseUrl ?? testDatabaseUrl(), { logger: false, extraImports: opts.extraImports });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  } catch (e) {
+    data?.remove();
+    throw e;
+  }
   const orm = app.get(CoreORM) as unknown as MikroORM;
   return {
     app,
@@ -40,6 +50,9 @@ export async function createTestApp(
     orm,
     em: () => orm.em.fork({ disableContextResolution: true }) as EntityManager,
     config,
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      data?.remove();
+    },
   };
 }

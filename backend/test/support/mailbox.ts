@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -12,7 +12,7 @@ export interface StoredMail {
 /**
  * The development mailbox of a test app (pass `dir` as its MAIL_DIR). Mails are sent after the
  * answer, so `mailsTo` waits until `count` have arrived (or about 5 s); a file still being
- * written is read on the next look.
+ * written is read on the next look. `remove()` deletes the folder (in the test's afterAll).
  */
 export function devMailbox(prefix = 'hr-mail-') {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -31,5 +31,6 @@ export function devMailbox(prefix = 'hr-mail-') {
     for (let i = 0; i < 100 && read(to).length < count; i++) await new Promise((r) => setTimeout(r, 50));
     return read(to);
   };
-  return { dir, read, mailsTo };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  return { dir, read, mailsTo, remove };
 }

@@ -13,6 +13,8 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 # the same build as `npm run build`: landing, admin console, then the API (migrations included in dist)
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# the API's own node_modules holds the versions that could not be hoisted (e.g. @fastify/cookie)
+RUN mkdir -p backend/node_modules
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data MAIL_DIR=/app/data/mail
@@ -20,6 +22,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/backend/package.json ./backend/
+COPY --from=build /app/backend/node_modules ./backend/node_modules
 COPY --from=build /app/backend/dist ./backend/dist
 COPY --from=build /app/admin/dist ./admin/dist
 COPY --from=build /app/landing/dist ./landing/dist

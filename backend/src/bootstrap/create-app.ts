@@ -22,8 +22,7 @@ import { registerSecurityHeaders, securityHeaders } from './security-headers';
 import { keepInterceptorContextsYoung } from './interceptor-context';
 import { serveStaticSite } from './static-site';
 import type { DestinationStream, Logger as PinoLogger } from 'pino';
-import { Logger as PinoNestLogger } from 'nestjs-pino';
-import { createRootLogger, loggerModule } from '../common/observability/logger';
+import { createRootLogger, loggerModule, nestLogger, pinoParams } from '../common/observability/logger';
 import { requestIdFor } from '../common/observability/request-context';
 import { MetricsModule } from '../modules/metrics/metrics.module';
 import { MetricsService } from '../modules/metrics/metrics.service';
@@ -46,6 +45,7 @@ export async function createApp(
   keepInterceptorContextsYoung();
   const quiet = opts.logger === false;
   const rootLogger = opts.rootLogger ?? createRootLogger(config, { silent: quiet, stream: opts.logStream });
+  const logParams = pinoParams(rootLogger);
   const adapter = new FastifyAdapter({
     // X-Request-Id when the caller sent a sane one, else a UUID (request-context.ts)
     genReqId: requestIdFor,
@@ -64,12 +64,11 @@ export async function createApp(
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, clientUrl, {
       connect: opts.connect,
-      extraImports: [loggerModule(rootLogger), MetricsModule, ...(opts.extraImports ?? [])],
+      extraImports: [loggerModule(logParams), MetricsModule, ...(opts.extraImports ?? [])],
     }),
     adapter,
-    { logger: quiet ? false : undefined, bufferLogs: !quiet, abortOnError: false },
+    { logger: quiet ? false : nestLogger(logParams), abortOnError: false },
   );
-  if (!quiet) app.useLogger(app.get(PinoNestLogger));
   app.setGlobalPrefix('api');
   registerRequestObservers(app.getHttpAdapter().getInstance(), app.get(MetricsService));
   await app.register(fastifyCookie as any);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Level, type Logger as Pino } from 'pino';
-import { LoggerModule } from 'nestjs-pino';
+import { Logger as NestPinoLogger, LoggerModule, PinoLogger, type Params } from 'nestjs-pino';
 import type { DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
 import { requestIdFor } from './request-context';
@@ -48,8 +48,8 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, opts: Logg
 const QUIET = /^\/api\/(health|metrics)(\/|\?|$)/;
 
 /** nestjs-pino over the root logger: every line of a request carries its request_id. */
-export function loggerModule(root: Pino): DynamicModule {
-  return LoggerModule.forRoot({
+export function pinoParams(root: Pino): Params {
+  return {
     pinoHttp: {
       logger: root,
       genReqId: (req: IncomingMessage) => ((req as IncomingMessage & { id?: string }).id ?? requestIdFor(req)),
@@ -69,5 +69,11 @@ export function loggerModule(root: Pino): DynamicModule {
         res: (res: { statusCode: number; headers: Record<string, unknown> }) => ({ status_code: res.statusCode, headers: res.headers }),
       },
     },
-  });
+  };
 }
+
+/** The module that logs each request (pino-http) and keeps its logger for the code it runs. */
+export const loggerModule = (params: Params): DynamicModule => LoggerModule.forRoot(params);
+
+/** Nest's logger interface over the same logger, from the first line Nest writes while it starts. */
+export const nestLogger = (params: Params): NestPinoLogger => new NestPinoLogger(new PinoLogger(params), params);

@@ -82,7 +82,15 @@ describe('structured logs', () => {
     expect(failed.status).toBe(401);
     expect((await http().get('/api/auth/me').set(bearer(refreshed.body.data.access_token))).status).toBe(200);
 
+    // tokens in a URL: an invitation's in its path, a link's in its query
+    const invitation = 'inv0token0abcdefghijklmnopqrstuvwxyz123';
+    expect((await http().get(`/api/auth/invitations/${invitation}`)).status).toBe(404);
+    expect((await http().get('/api/health?token=query0secret0value&x=1')).status).toBe(200);
+
     const all = lines();
+    expect(all.map((l) => l.req?.url)).toEqual(
+      expect.arrayContaining(['/api/auth/invitations/[redacted]', '/api/health?token=[redacted]&x=1']),
+    );
     // the requests were logged, with their headers (so a leak would show)
     const completed = all.filter((l) => l.req && l.res);
     expect(completed.map((l) => `${l.req.method} ${l.req.url} ${l.res.status_code}`)).toEqual(
@@ -91,7 +99,7 @@ describe('structured logs', () => {
     expect(completed.find((l) => l.req.url === '/api/auth/me')!.req.headers.authorization).toBe('[redacted]');
     expect(completed.find((l) => l.req.url === '/api/auth/refresh')!.req.headers.cookie).toBe('[redacted]');
 
-    for (const secret of [PASSWORD, NEW_PASSWORD, 'Wrong#Guess123', access, newAccess, refreshed.body.data.access_token, refreshToken, newCookie.split('=')[1], JWT_SECRET]) {
+    for (const secret of [PASSWORD, NEW_PASSWORD, 'Wrong#Guess123', access, newAccess, refreshed.body.data.access_token, refreshToken, newCookie.split('=')[1], JWT_SECRET, invitation, 'query0secret0value']) {
       expect(output).not.toContain(secret);
     }
     expect(output).not.toMatch(JWT);

@@ -21,7 +21,10 @@ export const REDACT_PATHS = [
 
 /** Query parameters whose values are dropped from logged URLs (e-mailed links carry tokens). */
 const SECRET_QUERY = /([?&][^=&]*(?:pass|token|secret)[^=&]*=)[^&]*/gi;
-export const scrubUrl = (url: string | undefined): string | undefined => url?.replace(SECRET_QUERY, '$1[redacted]');
+/** An invitation's token is its path (GET /api/auth/invitations/{token}). */
+const SECRET_PATH = /(\/api\/auth\/invitations\/)(?!accept(?:[/?]|$))[^/?]+/i;
+export const scrubUrl = (url: string | undefined): string | undefined =>
+  url?.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 
 export interface LoggerOptions {
   /** Where lines go (stdout by default). */

@@ -37,7 +37,11 @@ export const TOKEN_AUDIENCE = 'hr-platform';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, clientUrl: string, opts: { connect?: boolean; extraImports?: Type<unknown>[] } = {}): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    clientUrl: string,
+    opts: { connect?: boolean; extraImports?: Array<Type<unknown> | DynamicModule> } = {},
+  ): DynamicModule {
     const jwtKey = createSecretKey(Buffer.from(config.jwtSecret));
     return {
       module: AppModule,

@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
 import { MikroORM as CoreORM } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { ConfigError, loadConfig, loadEnvFile } from './config/config';
@@ -9,13 +8,19 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './database/embedde
 import { migrate } from './database/migrate';
 import { seedDatabase } from './database/seeders/seed';
 import { DEMO_ACCOUNTS } from './database/seeders/demo-company';
+import { createRootLogger } from './common/observability/logger';
+import { Readiness } from './modules/health/readiness';
+import { MetricsService } from './modules/metrics/metrics.service';
+import { startMetricsServer } from './modules/metrics/metrics-server';
 
 async function main() {
   spaceFullCollections();
-  const logger = new Logger('Bootstrap');
   const envFile = loadEnvFile();
-  if (envFile) logger.log(`settings from ${envFile}`);
   const config = loadConfig();
+  const rootLogger = createRootLogger(config);
+  const pino = rootLogger.child({ context: 'Bootstrap' });
+  const logger = { log: (msg: string) => pino.info(msg), error: (msg: string) => pino.error(msg) };
+  if (envFile) logger.log(`settings from ${envFile}`);
   let embedded: EmbeddedPostgres | undefined;
   let clientUrl = config.databaseUrl;
   if (!clientUrl) {
@@ -25,7 +30,7 @@ async function main() {
   }
   const stopEmbedded = () => embedded?.stop().catch(() => undefined);
   try {
-    const app = await createApp(config, clientUrl);
+    const app = await createApp(config, clientUrl, { rootLogger });
     const orm = app.get(CoreORM) as unknown as MikroORM;
     let demoSeeded = false;
     if (config.migrateOnStart || embedded) {
@@ -36,9 +41,13 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
     const base = `http://localhost:${config.port}`;
     logger.log(`serving ${base} (API ${base}/api, docs ${base}/api/docs)`);
-    printAccounts(config, demoSeeded);
+    const metricsServer = config.metricsPort ? await startMetricsServer(app.get(MetricsService), config.metricsPort, logger) : undefined;
+    printAccounts(config, demoSeeded, logger);
     const shutdown = async (signal: string) => {
       logger.log(`${signal}: shutting down`);
+      // readiness answers 503 before the server stops taking connections
+      app.get(Readiness).beginShutdown();
+      metricsServer?.close();
       await app.close();
       await stopEmbedded();
       process.exit(0);
@@ -51,7 +60,7 @@ async function main() {
   }
 }
 
-function printAccounts(config: ReturnType<typeof loadConfig>, demoSeeded: boolean) {
+function printAccounts(config: ReturnType<typeof loadConfig>, demoSeeded: boolean, logger: { log(msg: string): void }) {
   const lines = [
     'Sign in with:',
     `  superadmin     ${config.superadminEmail}  /  ${process.env.SUPERADMIN_PASSWORD ? '(SUPERADMIN_PASSWORD)' : config.superadminPassword}`,
@@ -60,10 +69,11 @@ function printAccounts(config: ReturnType<typeof loadConfig>, demoSeeded: boolea
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(14)} ${a.email}  /  ${a.password}`);
     if (demoSeeded) lines.push('  (demo company "Acme Corporation" seeded on this first start)');
   }
-  console.log(lines.join('\n'));
+  logger.log(lines.join('\n'));
 }
 
 main().catch((e) => {
+  // before the logger exists (configuration) or once it could not start the application
   if (e instanceof ConfigError) console.error(`Configuration error: ${e.message}`);
   else console.error(e);
   process.exit(1);

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import { Logger, type LogLevel, type Type } from '@nestjs/common';
+import { Logger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,40 +21,56 @@ import { buildOpenApiDocument } from '../openapi/document';
 import { registerSecurityHeaders, securityHeaders } from './security-headers';
 import { keepInterceptorContextsYoung } from './interceptor-context';
 import { serveStaticSite } from './static-site';
-
-const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
-  error: ['error', 'fatal'],
-  warn: ['error', 'fatal', 'warn'],
-  log: ['error', 'fatal', 'warn', 'log'],
-  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
-};
+import type { DestinationStream, Logger as PinoLogger } from 'pino';
+import { createRootLogger, loggerModule, nestLogger, pinoParams } from '../common/observability/logger';
+import { requestIdFor } from '../common/observability/request-context';
+import { MetricsModule } from '../modules/metrics/metrics.module';
+import { MetricsService } from '../modules/metrics/metrics.service';
+import { registerRequestObservers } from './request-observers';
 
 /** The configured application, not yet listening (shared by main, tests and the OpenAPI writer). */
 export async function createApp(
   config: AppConfig,
   clientUrl: string,
-  opts: { connect?: boolean; logger?: false; extraImports?: Type<unknown>[] } = {},
+  opts: {
+    connect?: boolean;
+    /** false: no log output at all (the tests) */
+    logger?: false;
+    /** the process's logger (main.ts); else one is made, writing to logStream or stdout */
+    rootLogger?: PinoLogger;
+    logStream?: DestinationStream;
+    extraImports?: Type<unknown>[];
+  } = {},
 ): Promise<NestFastifyApplication> {
   keepInterceptorContextsYoung();
+  const quiet = opts.logger === false;
+  const rootLogger = opts.rootLogger ?? createRootLogger(config, { silent: quiet, stream: opts.logStream });
+  const logParams = pinoParams(rootLogger);
   const adapter = new FastifyAdapter({
+    // X-Request-Id when the caller sent a sane one, else a UUID (request-context.ts)
+    genReqId: requestIdFor,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // the router's own refusals (a path parameter over 100 characters: 414, a malformed URL: 400)
     // answer the error envelope like every other error
-    frameworkErrors: (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) => {
+    frameworkErrors: (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode ?? 400;
       void reply
-        .headers(securityHeaders())
+        .headers({ ...securityHeaders(), 'x-request-id': req.id })
         .code(status)
         .send({ success: false, message: status === 414 ? 'The request URI is too long' : 'The request URL is not valid' });
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, clientUrl, { connect: opts.connect, extraImports: opts.extraImports }),
+    AppModule.forRoot(config, clientUrl, {
+      connect: opts.connect,
+      extraImports: [loggerModule(logParams), MetricsModule, ...(opts.extraImports ?? [])],
+    }),
     adapter,
-    { logger: opts.logger === false ? false : LEVELS[config.logLevel], abortOnError: false },
+    { logger: quiet ? false : nestLogger(logParams), abortOnError: false },
   );
   app.setGlobalPrefix('api');
+  registerRequestObservers(app.getHttpAdapter().getInstance(), app.get(MetricsService));
   await app.register(fastifyCookie as any);
   // multipart bodies only for the routes that read them (req.file()); JSON bodies are unaffected
   await app.register(fastifyMultipart as any, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
@@ -62,7 +78,7 @@ export async function createApp(
   app.enableCors({
     origin: config.corsOrigins.length ? config.corsOrigins : false,
     credentials: true,
-    exposedHeaders: ['Content-Range', 'Retry-After', 'Idempotent-Replayed'],
+    exposedHeaders: ['Content-Range', 'Retry-After', 'Idempotent-Replayed', 'X-Request-Id'],
   });
   registerBodyGuard(app.getHttpAdapter().getInstance());
   app.useGlobalPipes(createValidationPipe());

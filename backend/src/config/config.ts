@@ -37,6 +37,10 @@ export interface AppConfig {
   idempotencyTtlHours: number;
   /** Redis shared by the app instances for the auth rate limit; undefined: the counts live in PostgreSQL. */
   redisUrl?: string;
+  /** Bearer token of GET /api/metrics; undefined: the endpoint answers 404. */
+  metricsToken?: string;
+  /** A port on 127.0.0.1 serving /metrics without a token; undefined: none. */
+  metricsPort?: number;
 }
 
 export class ConfigError extends Error {}
@@ -120,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     passwordResetTtlMinutes: int(env, 'PASSWORD_RESET_TTL_MINUTES', 30, 5, 1440),
     idempotencyTtlHours: int(env, 'IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
     redisUrl: redisUrlOf(env),
+    metricsToken: metricsTokenOf(env),
+    metricsPort: env.METRICS_PORT ? int(env, 'METRICS_PORT', 0, 1, 65535) : undefined,
   };
 }
 
@@ -133,6 +139,12 @@ function appUrlOf(env: NodeJS.ProcessEnv, port: number): string {
   }
   if (!['http:', 'https:'].includes(url.protocol)) throw new ConfigError(`APP_URL must be an http(s) URL (got "${raw}")`);
   return url.origin + url.pathname.replace(/\/+$/, '');
+}
+
+function metricsTokenOf(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.METRICS_TOKEN || undefined;
+  if (raw && !/^[\x21-\x7e]{16,}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be at least 16 printable characters without spaces');
+  return raw;
 }
 
 function smtpUrlOf(env: NodeJS.ProcessEnv): string | undefined {

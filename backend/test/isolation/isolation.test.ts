@@ -28,6 +28,8 @@ const RECORD = process.env.ISOLATION_RECORD === '1';
 /** Operations an anonymous caller may complete. */
 const PUBLIC_OPERATIONS = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/cms/landing-page',
   'GET /api/packages/packages/public',
   'POST /api/auth/login',

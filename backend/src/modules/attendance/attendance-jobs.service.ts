@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { isCalendarDate } from '../../common/http/fields';
+import { MeasuredJob } from '../metrics/job-metrics';
 
 export const ABSENT_JOB = 'attendance-absent';
 export const AUTO_CHECK_OUT_JOB = 'attendance-auto-check-out';
@@ -67,6 +68,7 @@ export class AttendanceJobsService {
    * creation on. Without `date`: the last CATCH_UP_DAYS days before each company's today; with
    * `date` (YYYY-MM-DD): that day, for the companies where it is past.
    */
+  @MeasuredJob(ABSENT_JOB)
   async markAbsent(date?: string, now = new Date()): Promise<JobResult> {
     if (date !== undefined && !isCalendarDate(date)) throw new Error(`markAbsent: ${date} is not a date (YYYY-MM-DD)`);
     return this.orm.em.fork().transactional(async (em) => {
@@ -112,6 +114,7 @@ export class AttendanceJobsService {
    * (its time zone) on their day, at that time, with work_hours less the shift's break. A record
    * checked in after that time stays open for the employee to close.
    */
+  @MeasuredJob(AUTO_CHECK_OUT_JOB)
   async autoCheckOut(now = new Date()): Promise<JobResult> {
     return this.orm.em.fork().transactional(async (em) => {
       const rows = await em.execute<Array<{ claimed: number; records: number }>>(

@@ -74,6 +74,10 @@ export class AuditLog {
   @Property({ length: 64, nullable: true })
   ip?: string | null;
 
+  /** The request's X-Request-Id (also in every log line of the request); null for the jobs' entries. */
+  @Property({ length: 64, nullable: true })
+  request_id?: string | null;
+
   @Property({ type: 'json', nullable: true })
   details?: Record<string, unknown> | null;
 }

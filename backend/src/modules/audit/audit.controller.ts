@@ -26,6 +26,7 @@ const toResponse = (a: AuditLog): AuditLogResponseDto => ({
   path: a.path ?? null,
   status_code: a.status_code ?? null,
   ip: a.ip ?? null,
+  request_id: a.request_id ?? null,
   details: a.details ?? null,
 });
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
 import type { ListQuery } from '../../common/http/list-query';
+import { currentRequestId } from '../../common/observability/request-context';
 import { AuditLog, type AuditAction } from './audit-log.entity';
 
 export interface AuditEntry {
@@ -15,8 +16,8 @@ export interface AuditEntry {
   details?: Record<string, unknown> | null;
 }
 
-const INSERT = `insert into audit_logs (user_id, user_email, company_id, company_name, action, method, path, status_code, ip, details)
-  select u.id, u.email, c.id, c.company_name, ?, ?, ?, ?, ?, ?::jsonb
+const INSERT = `insert into audit_logs (user_id, user_email, company_id, company_name, action, method, path, status_code, ip, details, request_id)
+  select u.id, u.email, c.id, c.company_name, ?, ?, ?, ?, ?, ?::jsonb, ?
     from users u left join companies c on c.id = ?
    where u.id = ?`;
 
@@ -63,6 +64,7 @@ export class AuditService {
       e.statusCode ?? null,
       e.ip ? e.ip.slice(0, 64) : null,
       e.details ? JSON.stringify(e.details) : null,
+      currentRequestId(),
       e.companyId,
       e.userId,
     ];

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuditAction } from '../audit/audit-log.entity';
+import { currentRequestId } from '../../common/observability/request-context';
 
 export interface AccountEvent {
   action: Extract<AuditAction, 'sign_in' | 'sign_in.failed' | 'password.changed' | 'password.reset_requested' | 'password.reset'>;
@@ -24,8 +25,8 @@ export class SignInAudit {
 
   async record(e: AccountEvent): Promise<void> {
     await this.em.execute(
-      `insert into audit_logs (user_id, user_email, company_id, company_name, action, method, path, status_code, ip, details)
-       select u.id, coalesce(u.email, ?), c.id, c.company_name, ?, 'POST', ?, ?, ?, ?::jsonb
+      `insert into audit_logs (user_id, user_email, company_id, company_name, action, method, path, status_code, ip, details, request_id)
+       select u.id, coalesce(u.email, ?), c.id, c.company_name, ?, 'POST', ?, ?, ?, ?::jsonb, ?
          from (select 1) one
          left join users u on u.id = ?
          left join companies c on c.id = u.company_id`,
@@ -36,6 +37,7 @@ export class SignInAudit {
         e.statusCode,
         e.ip ? e.ip.slice(0, 64) : null,
         e.details ? JSON.stringify(e.details) : null,
+        currentRequestId(),
         e.userId,
       ],
     );

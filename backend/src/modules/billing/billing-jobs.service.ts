@@ -8,6 +8,7 @@ import { queueBillingNotices } from './billing-mail';
 import { BillingSettingsService } from './billing-settings.service';
 import { BillingClock } from './clock';
 import { invoiceNumberSql, reserveInvoiceNumbers } from './invoice-numbers';
+import { MeasuredJob } from '../metrics/job-metrics';
 
 export const BILLING_JOB = 'billing-renew-and-dunning';
 /** A company several periods behind (no instance ran) catches up one period per pass, this many at most per run. */
@@ -103,6 +104,7 @@ export class BillingJobsService {
    * today at `now`: one period per pass, passes repeated until nothing is due (at most
    * MAX_RENEWAL_PASSES), all in one transaction.
    */
+  @MeasuredJob('billing-renewal')
   async renew(now: Date): Promise<RenewalResult> {
     return this.orm.em.fork().transactional(async (em) => {
       const settings = await this.settings.get(em);
@@ -269,6 +271,7 @@ export class BillingJobsService {
    * write); (c) a past_due company whose oldest open invoice is more than grace_days past its due
    * date is suspended (writes answer 402). Trialing companies are reminded but not moved.
    */
+  @MeasuredJob('billing-dunning')
   async dunning(now: Date): Promise<DunningResult> {
     return this.orm.em.fork().transactional(async (em) => {
       const s = await this.settings.get(em);

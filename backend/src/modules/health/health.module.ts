@@ -1,5 +1,7 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
+import { Readiness } from './readiness';
 
-@Module({ controllers: [HealthController] })
+@Global()
+@Module({ controllers: [HealthController], providers: [Readiness], exports: [Readiness] })
 export class HealthModule {}

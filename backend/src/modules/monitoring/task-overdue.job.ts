@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { OPEN_STATUSES } from './task.entity';
+import { MeasuredJob } from '../metrics/job-metrics';
 
 export const OVERDUE_JOB = 'tasks-overdue';
 
@@ -25,6 +26,7 @@ export class TaskOverdueJob {
     }
   }
 
+  @MeasuredJob(OVERDUE_JOB)
   async run(): Promise<number> {
     const result = await this.orm.em
       .fork()

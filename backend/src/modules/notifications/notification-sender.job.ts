@@ -4,6 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { escapeHtml, MailService } from '../auth/mail.service';
 import type { NotificationTopic } from './notification.entity';
+import { MeasuredJob } from '../metrics/job-metrics';
 
 export const NOTIFICATION_SENDER_JOB = 'notifications-send';
 export const MAX_ATTEMPTS = 5;
@@ -66,6 +67,7 @@ export class NotificationSender {
   }
 
   /** Sends every notice that is due, batch by batch. */
+  @MeasuredJob(NOTIFICATION_SENDER_JOB)
   async run(): Promise<SendResult> {
     const total: SendResult = { sent: 0, failed: 0 };
     for (;;) {

@@ -13,6 +13,8 @@ export class AuditLogResponseDto {
   @ApiProperty({ type: String, nullable: true }) path!: string | null;
   @ApiProperty({ type: Number, nullable: true }) status_code!: number | null;
   @ApiProperty({ type: String, nullable: true }) ip!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The X-Request-Id of the request, as in its log lines; null for scheduled jobs' })
+  request_id!: string | null;
   @ApiProperty({ type: Object, nullable: true, description: 'Route parameters and the body, secrets redacted' })
   details!: Record<string, unknown> | null;
 }

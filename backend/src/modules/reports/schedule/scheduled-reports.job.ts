@@ -12,6 +12,7 @@ import { EXPORT_TYPES } from '../export/writers';
 import { ReportsService } from '../reports.service';
 import { ReportSubscription } from './report-subscription.entity';
 import { nextRun, periodCovered, ReportSubscriptionsService } from './report-subscriptions.service';
+import { MeasuredJob } from '../../metrics/job-metrics';
 
 export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
 /** subscriptions sent per run; the rest wait for the next hour */
@@ -52,6 +53,7 @@ export class ScheduledReportsJob {
     }
   }
 
+  @MeasuredJob(SCHEDULED_REPORTS_JOB)
   async run(now: Date): Promise<ScheduledReportsResult> {
     const result: ScheduledReportsResult = { sent: 0, failed: 0 };
     for (let i = 0; i < MAX_PER_RUN; i++) {

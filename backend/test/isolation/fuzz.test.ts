@@ -97,7 +97,9 @@ async function installWriteCounter(em: EntityManager): Promise<void> {
      begin insert into fuzz_writes (table_name) values (tg_table_name); return null; end $$`,
   );
   const tables: Array<{ table_name: string }> = await em.execute(
-    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    // a partition gets the trigger of its partitioned table
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in (select relname from pg_class where relispartition)`,
   );
   for (const { table_name } of tables) {
     if (BOOKKEEPING.includes(table_name)) continue;

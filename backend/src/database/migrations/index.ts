@@ -23,6 +23,7 @@ import { Migration20261126122800 } from './Migration20261126122800';
 import { Migration20261126150000 } from './Migration20261126150000';
 import { Migration20261126194146 } from './Migration20261126194146';
 import { Migration20261126200000 } from './Migration20261126200000';
+import { Migration20261127030000 } from './Migration20261127030000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126150000', class: Migration20261126150000 },
   { name: 'Migration20261126194146', class: Migration20261126194146 },
   { name: 'Migration20261126200000', class: Migration20261126200000 },
+  { name: 'Migration20261127030000', class: Migration20261127030000 },
 ];

@@ -112,7 +112,8 @@ async function installWriteCounter(em: EntityManager): Promise<void> {
 
 async function removeWriteCounter(em: EntityManager): Promise<void> {
   const tables: Array<{ table_name: string }> = await em.execute(
-    `select event_object_table as table_name from information_schema.triggers where trigger_name = 'fuzz_count_write'`,
+    `select event_object_table as table_name from information_schema.triggers where trigger_name = 'fuzz_count_write'
+        and event_object_table not in (select relname from pg_class where relispartition)`,
   );
   for (const { table_name } of new Map(tables.map((t) => [t.table_name, t])).values()) {
     await em.execute(`drop trigger if exists fuzz_count_write on "${table_name}"`);

@@ -33,8 +33,8 @@ const KEYS = (primaryKey: string) => [
  * employees): a month's list, report or job reads one partition, and old months can be detached
  * whole. Partitions are named attendance_records_YYYY_MM; a row of a month without one lands in
  * attendance_records_default, so no write fails. attendance_records_ensure_partitions(day, n)
- * creates the partitions of day's month and the n months after it, moving a month's rows out of
- * DEFAULT first (a partition cannot be added while DEFAULT holds rows of its range); the daily
+ * creates the partitions of day's month and the n months after it, and of past months with rows
+ * in DEFAULT (history imported or seeded), moving a month's rows out of DEFAULT first (a partition cannot be added while DEFAULT holds rows of its range); the daily
  * job runs it (AttendanceJobsService.ensurePartitions).
  *
  * Keys: the primary key is (id, attendance_date), as a partitioned table's unique constraints
@@ -75,7 +75,15 @@ $$;`);
   language plpgsql set search_path = public as $$
 declare
   created int := 0;
+  past date;
 begin
+  -- past months with records in DEFAULT (history written before its month had a partition)
+  for past in select distinct date_trunc('month', attendance_date)::date from attendance_records_default
+               where attendance_date < date_trunc('month', day)::date loop
+    if attendance_records_ensure_partition(past) then
+      created := created + 1;
+    end if;
+  end loop;
   for i in 0..months_ahead loop
     if attendance_records_ensure_partition((date_trunc('month', day) + make_interval(months => i))::date) then
       created := created + 1;

@@ -19,6 +19,7 @@ import { AttendanceRulesService, type ClientInfo } from './attendance-rules.serv
 import { dayBefore, isLate, localDate, readTimestamp, validZone } from './attendance-time';
 import { toAttendanceResponse } from './attendance.mapper';
 import { countAttendance, type CountableFilter } from './attendance-count';
+import { attendancePage } from './attendance-list';
 import type { AttendanceResponseDto, AttendanceSummaryDto, AttendanceTodayDto } from './dto/attendance.dto';
 import { DEFAULT_LOCATION_TEXT, type AttendancePunchDto } from './dto/check-in.dto';
 import { formatHours } from '../../common/units';
@@ -242,6 +243,13 @@ export class AttendanceService {
   async list(ctx: AuthContext, q: ListQuery): Promise<Page<AttendanceResponseDto>> {
     const where = this.where(ctx, q.filter);
     if (!where) return new Page('hr/attendance', [], q.offset, 0);
+    const countable = this.countable(ctx, q.filter);
+    if (countable) {
+      const items = await attendancePage(this.em, countable, q);
+      // a page shorter than asked, not past the end, holds the last rows: its total needs no count
+      const total = items.length && items.length < q.limit ? q.offset + items.length : await countAttendance(this.em, countable);
+      return new Page('hr/attendance', items, q.offset, total);
+    }
     const o = q.sort.order;
     const primary: QueryOrderMap<AttendanceRecord> =
       q.sort.field === 'employee_name'
@@ -253,14 +261,8 @@ export class AttendanceService {
       offset: q.offset,
       limit: q.limit,
     });
-    const countable = this.countable(ctx, q.filter);
     // a page shorter than asked, not past the end, holds the last rows: its total needs no count
-    const total =
-      rows.length && rows.length < q.limit
-        ? q.offset + rows.length
-        : countable
-          ? await countAttendance(this.em, countable)
-          : await this.em.count(AttendanceRecord, where);
+    const total = rows.length && rows.length < q.limit ? q.offset + rows.length : await this.em.count(AttendanceRecord, where);
     return new Page('hr/attendance', rows.map(toAttendanceResponse), q.offset, total);
   }
 

@@ -39,7 +39,9 @@ const KEYS = (primaryKey: string) => [
  *
  * Keys: the primary key is (id, attendance_date), as a partitioned table's unique constraints
  * must hold its partition key; id alone stays the entity's key (the sequence makes it unique) and
- * no table references attendance ids. The statement triggers of attendance_month_stats are on the
+ * no table references attendance ids (so no foreign key needs a composite reference).
+ * `npm run migration:create` therefore proposes putting the primary key back on id alone: that
+ * part of its diff is to be dropped. The statement triggers of attendance_month_stats are on the
  * partitioned table (transition tables are not allowed on partitions), and so are the row-level
  * security policies (ensureRowLevelSecurity); a partition has row-level security enabled with no
  * policy, so the application role reads nothing from a partition named directly.

@@ -167,9 +167,13 @@ describe('attendance partitions', () => {
       expect(res.status).toBe(200);
       const conditions = ['company_id = ?'];
       const params: unknown[] = [c.company.id];
-      if (filter.start_date) conditions.push('attendance_date >= ?::date') && params.push(filter.start_date);
-      if (filter.end_date) conditions.push('attendance_date <= ?::date') && params.push(filter.end_date);
-      if (filter.status) conditions.push('status = any(?::text[])') && params.push(`{${filter.status}}`);
+      const add = (condition: string, value: unknown) => {
+        conditions.push(condition);
+        params.push(value);
+      };
+      if (filter.start_date) add('attendance_date >= ?::date', filter.start_date);
+      if (filter.end_date) add('attendance_date <= ?::date', filter.end_date);
+      if (filter.status) add('status = any(?::text[])', `{${filter.status}}`);
       const [{ n }] = await sql(`select count(*)::int as n from attendance_records where ${conditions.join(' and ')}`, params);
       expect({ filter, total: Number(res.headers['content-range'].split('/').pop()) }).toEqual({ filter, total: n });
     }

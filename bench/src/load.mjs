@@ -19,9 +19,15 @@ function run(opts) {
   });
 }
 
-/** `rate` requests per second for `seconds`, evenly spaced, over up to `connections` keep-alive connections. */
-export async function fixedRate(url, { rate, seconds, headers = {}, connections = 64, timeoutMs = 10_000 }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+/** Keep-alive client connections, to share between a warm-up and the run it prepares. */
+export const keepAliveAgent = (connections = 64) => new http.Agent({ keepAlive: true, maxSockets: connections });
+
+/**
+ * `rate` requests per second for `seconds`, evenly spaced, over up to `connections` keep-alive
+ * connections (those of `agent` when given: it is left open for the next run).
+ */
+export async function fixedRate(url, { rate, seconds, headers = {}, connections = 64, timeoutMs = 10_000, agent: shared }) {
+  const agent = shared ?? keepAliveAgent(connections);
   const total = Math.round(rate * seconds);
   const latencies = [];
   let errors = 0;
@@ -57,7 +63,7 @@ export async function fixedRate(url, { rate, seconds, headers = {}, connections 
   }
   await Promise.all(pending);
   const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
+  if (!shared) agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     requests: total,

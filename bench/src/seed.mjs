@@ -190,9 +190,15 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
   );
 
   // a working year of attendance for the big company, a month for the others, up to the day before
-  // yesterday: yesterday is left for the absent job to mark
-  await step('attendance', ['attendance_records'], () =>
-    run(
+  // yesterday: yesterday is left for the absent job to mark. The past months get their partitions
+  // first (the migrations add this month's and the next ones), as a deployment's history would
+  await step('attendance', ['attendance_records'], async () => {
+    await run(
+      `select attendance_records_ensure_partition(m::date)
+         from generate_series(date_trunc('month', current_date - $1::int), current_date, interval '1 month') m`,
+      [Math.max(size.attendanceDays, 30)],
+    );
+    return run(
       `insert into attendance_records (company_id, employee_id, attendance_date, check_in_time, check_out_time, work_hours, status)
        select e.company_id, e.id, d.day, tin, tout,
               case when tin is not null then round(extract(epoch from tout - tin)::numeric / 3600, 2) end, r.status
@@ -207,8 +213,8 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
          cross join lateral (select i.tin + interval '8 hours 45 minutes' + make_interval(mins => h.n % 40) as tout) o
         where extract(isodow from d.day) < 6 and e.hire_date <= d.day and e.employment_status <> 'terminated'`,
       [BIG_COMPANY, size.attendanceDays],
-    ),
-  );
+    );
+  });
 
   // the bench's pay month is the last full month; the eleven before it are paid history
   const benchCompanies = `select id, company_code from companies where company_code like 'BENCH%'`;

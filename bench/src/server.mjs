@@ -65,9 +65,21 @@ export async function startBackend(databaseUrl, { captureSql = false, serveStati
     DB_POOL_MAX: '10',
     ...(captureSql ? { MIKRO_ORM_DEBUG: 'true', MIKRO_ORM_COLORS: 'false' } : {}),
   };
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // --trace-gc: one line per collection on stdout, so a run can tell when the server's full
+  // collections (Mark-Compact) came; kept out of `output`, which carries the SQL log
+  const child = spawn(process.execPath, ['--trace-gc', join(ROOT, 'backend/dist/main.js')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (d) => (output += d));
+  let fullCollections = 0;
+  let partial = '';
+  child.stdout.on('data', (d) => {
+    const lines = (partial + d).split('\n');
+    partial = lines.pop();
+    for (const line of lines) {
+      if (/^\[\d+:0x[0-9a-f]+\]\s+\d+ ms: /.test(line)) {
+        if (/Mark-Compact/.test(line)) fullCollections++;
+      } else output += `${line}\n`;
+    }
+  });
   child.stderr.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -82,6 +94,8 @@ export async function startBackend(databaseUrl, { captureSql = false, serveStati
     stop: stopper(child),
     /** Everything the server printed since `mark` (a position returned by `mark()`). */
     mark: () => output.length,
+    /** How many full garbage collections (Mark-Compact) the server has made so far. */
+    fullCollections: () => fullCollections,
     since: (mark) => output.slice(mark),
     tail: () => output.slice(-3000),
   };

@@ -97,7 +97,9 @@ async function installWriteCounter(em: EntityManager): Promise<void> {
      begin insert into fuzz_writes (table_name) values (tg_table_name); return null; end $$`,
   );
   const tables: Array<{ table_name: string }> = await em.execute(
-    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    // a partition gets the trigger of its partitioned table
+    `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'
+        and table_name not in (select relname from pg_class where relispartition)`,
   );
   for (const { table_name } of tables) {
     if (BOOKKEEPING.includes(table_name)) continue;
@@ -110,7 +112,8 @@ async function installWriteCounter(em: EntityManager): Promise<void> {
 
 async function removeWriteCounter(em: EntityManager): Promise<void> {
   const tables: Array<{ table_name: string }> = await em.execute(
-    `select event_object_table as table_name from information_schema.triggers where trigger_name = 'fuzz_count_write'`,
+    `select event_object_table as table_name from information_schema.triggers where trigger_name = 'fuzz_count_write'
+        and event_object_table not in (select relname from pg_class where relispartition)`,
   );
   for (const { table_name } of new Map(tables.map((t) => [t.table_name, t])).values()) {
     await em.execute(`drop trigger if exists fuzz_count_write on "${table_name}"`);

@@ -25,6 +25,7 @@ import { Migration20261126194146 } from './Migration20261126194146';
 import { Migration20261126200000 } from './Migration20261126200000';
 import { Migration20261127010000 } from './Migration20261127010000';
 import { Migration20261127020000 } from './Migration20261127020000';
+import { Migration20261127030000 } from './Migration20261127030000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126200000', class: Migration20261126200000 },
   { name: 'Migration20261127010000', class: Migration20261127010000 },
   { name: 'Migration20261127020000', class: Migration20261127020000 },
+  { name: 'Migration20261127030000', class: Migration20261127030000 },
 ];

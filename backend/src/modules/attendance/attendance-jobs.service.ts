@@ -1,13 +1,17 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Cron, CronExpression } from '@nestjs/schedule';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { isCalendarDate } from '../../common/http/fields';
 import { MeasuredJob } from '../metrics/job-metrics';
+import { ATTENDANCE_MONTHS_AHEAD } from '../../database/migrations/Migration20261127030000';
 
 export const ABSENT_JOB = 'attendance-absent';
 export const AUTO_CHECK_OUT_JOB = 'attendance-auto-check-out';
+export const PARTITIONS_JOB = 'attendance-partitions';
+/** Two instances adding the same month's partition at once: the second waits, then finds it there. */
+const PARTITIONS_LOCK = 727275;
 /** Days back the jobs look, so a run missed while no instance was up is caught up. */
 export const CATCH_UP_DAYS = 7;
 
@@ -41,7 +45,7 @@ export interface JobResult {
  * statement, so several instances (or a second run) never repeat it.
  */
 @Injectable()
-export class AttendanceJobsService {
+export class AttendanceJobsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('AttendanceJobs');
   private holidaysTable: boolean | undefined;
 
@@ -54,6 +58,40 @@ export class AttendanceJobsService {
   async absentTick(): Promise<void> {
     if (this.config.nodeEnv === 'test') return;
     await this.safely('absent marking', () => this.markAbsent());
+  }
+
+  /** The partitions of the coming months, at start-up (an instance down for months) and each day. */
+  onApplicationBootstrap(): void {
+    if (this.config.nodeEnv === 'test') return;
+    void this.partitionsTick();
+  }
+
+  @Cron('0 15 0 * * *', { name: PARTITIONS_JOB })
+  async partitionsTick(): Promise<void> {
+    if (this.config.nodeEnv === 'test') return;
+    try {
+      const created = await this.ensurePartitions();
+      if (created) this.logger.log(`attendance partitions: ${created} month(s) added`);
+    } catch (e) {
+      this.logger.error(`attendance partitions failed: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Makes sure the partitions of attendance_records exist for the month of `day` (default today,
+   * UTC) and the ATTENDANCE_MONTHS_AHEAD months after it; a month's records already in the
+   * DEFAULT partition move into its new partition. Returns how many partitions were added.
+   */
+  async ensurePartitions(day?: string, monthsAhead = ATTENDANCE_MONTHS_AHEAD): Promise<number> {
+    if (day !== undefined && !isCalendarDate(day)) throw new Error(`ensurePartitions: ${day} is not a date (YYYY-MM-DD)`);
+    return this.orm.em.fork().transactional(async (em) => {
+      await em.execute(`select pg_advisory_xact_lock(${PARTITIONS_LOCK})`);
+      const [row] = await em.execute<Array<{ created: number }>>(
+        `select attendance_records_ensure_partitions(coalesce(?::date, (now() at time zone 'UTC')::date), ?) as created`,
+        [day ?? null, monthsAhead],
+      );
+      return row.created;
+    });
   }
 
   @Cron(CronExpression.EVERY_5_MINUTES, { name: AUTO_CHECK_OUT_JOB })

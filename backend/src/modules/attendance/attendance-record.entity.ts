@@ -12,13 +12,16 @@ export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 /**
  * One employee's attendance on one day (the company's local date). Other modules write these rows
  * too (leave approval upserts 'leave' days), so every column past the core ones is nullable or has
- * a database default.
+ * a database default. The table is partitioned by month of attendance_date (Migration20261127030000),
+ * so its database primary key is (id, attendance_date); id alone is unique and stays the key here.
  */
 @Entity({ tableName: 'attendance_records' })
 @Unique({ properties: ['employee', 'attendance_date'] })
 // written with `or`: an `in (...)` check reads back as an enum and the migration diff never settles
 @Check({ name: 'attendance_records_status_check', expression: ATTENDANCE_STATUSES.map((s) => `status = '${s}'`).join(' or ') })
 @Index({ properties: ['company', 'attendance_date', 'status'] })
+// the attendance list's page, newest first with the id breaking ties (a month's partition holds the rows)
+@Index({ properties: ['company', 'attendance_date', 'id'] })
 // the auto check-out job looks for open records
 @Index({
   name: 'attendance_records_open_index',

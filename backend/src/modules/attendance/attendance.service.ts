@@ -18,6 +18,8 @@ import { ATTENDANCE_STATUSES, AttendanceRecord, type AttendanceStatus } from './
 import { AttendanceRulesService, type ClientInfo } from './attendance-rules.service';
 import { dayBefore, isLate, localDate, readTimestamp, validZone } from './attendance-time';
 import { toAttendanceResponse } from './attendance.mapper';
+import { countAttendance, type CountableFilter } from './attendance-count';
+import { attendancePage } from './attendance-list';
 import type { AttendanceResponseDto, AttendanceSummaryDto, AttendanceTodayDto } from './dto/attendance.dto';
 import { DEFAULT_LOCATION_TEXT, type AttendancePunchDto } from './dto/check-in.dto';
 import { formatHours } from '../../common/units';
@@ -33,6 +35,8 @@ export const NO_EMPLOYEE_RECORD = 'Your account is not linked to an employee rec
 export const NOT_CHECKED_IN = 'You have not checked in today';
 export const ADMIN_RECORDED = "This day's attendance was recorded by an administrator and cannot be changed by a check-in";
 const POPULATE = ['employee', 'shift', 'work_location'] as const;
+/** The list's filters attendance_month_stats can count (countAttendance). */
+const COUNTABLE = ['start_date', 'end_date', 'status', 'employee_id', 'mine'];
 const MAX_ID = 2147483647;
 
 /** Reads and corrects every employee's records; a request the self-service policy let in never does. */
@@ -239,18 +243,47 @@ export class AttendanceService {
   async list(ctx: AuthContext, q: ListQuery): Promise<Page<AttendanceResponseDto>> {
     const where = this.where(ctx, q.filter);
     if (!where) return new Page('hr/attendance', [], q.offset, 0);
+    const countable = this.countable(ctx, q.filter);
+    if (countable) {
+      const items = await attendancePage(this.em, countable, q);
+      // a page shorter than asked, not past the end, holds the last rows: its total needs no count
+      const total = items.length && items.length < q.limit ? q.offset + items.length : await countAttendance(this.em, countable);
+      return new Page('hr/attendance', items, q.offset, total);
+    }
     const o = q.sort.order;
     const primary: QueryOrderMap<AttendanceRecord> =
       q.sort.field === 'employee_name'
         ? { employee: { first_name: o, last_name: o } }
         : ({ [q.sort.field]: o } as QueryOrderMap<AttendanceRecord>);
-    const [rows, total] = await this.em.findAndCount(AttendanceRecord, where, {
+    const rows = await this.em.find(AttendanceRecord, where, {
       populate: POPULATE,
       orderBy: [primary, { id: o }],
       offset: q.offset,
       limit: q.limit,
     });
+    // a page shorter than asked, not past the end, holds the last rows: its total needs no count
+    const total = rows.length && rows.length < q.limit ? q.offset + rows.length : await this.em.count(AttendanceRecord, where);
     return new Page('hr/attendance', rows.map(toAttendanceResponse), q.offset, total);
+  }
+
+  /**
+   * The list's conditions as attendance_month_stats counts them (period, employee, status), or
+   * null when a condition is one the stats do not hold (search, department, offline, ids).
+   */
+  private countable(ctx: AuthContext, filter: Record<string, unknown>): CountableFilter | null {
+    if (Object.keys(filter).some((key) => !COUNTABLE.includes(key))) return null;
+    const own = !isAdmin(ctx) || filter.mine === true || filter.mine === 'true';
+    if (own && filter.employee_id !== undefined) return null;
+    const employeeIds = own ? [ctx.employeeId!] : filter.employee_id !== undefined ? idList(filter.employee_id, 'employee_id') : undefined;
+    if (employeeIds?.some((id) => id > MAX_ID)) return null;
+    const statuses = filter.status === undefined ? undefined : Array.isArray(filter.status) ? filter.status : String(filter.status).split(',');
+    return {
+      companyId: ctx.companyId!,
+      from: filter.start_date as string | undefined,
+      to: filter.end_date as string | undefined,
+      employeeIds,
+      statuses: statuses && ([...new Set(statuses)] as AttendanceStatus[]),
+    };
   }
 
   /**

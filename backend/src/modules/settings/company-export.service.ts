@@ -40,6 +40,8 @@ export class CompanyExportService {
          from information_schema.columns c
          join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
         where c.table_schema = current_schema() and t.table_type = 'BASE TABLE'
+          -- a partition's rows are read through its partitioned table
+          and c.table_name not in (select relname from pg_class where relispartition)
           and c.table_name not in (?)
           and c.table_name in (select table_name from information_schema.columns
                                 where table_schema = current_schema() and column_name = 'company_id')

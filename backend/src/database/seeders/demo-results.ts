@@ -2,7 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { bonusCalculationSql, COMPUTED_TARGET_PERIODS } from '../../modules/kpi/bonus-calculation.sql';
 import { EMPLOYEE_VALUES_SQL, employeeValuesParams, teamValuesParams, teamValuesSql, type ValuePair } from '../../modules/kpi/kpi-values.sql';
-import { PayrollRunService } from '../../modules/payroll/payroll-run.service';
+import { monthPeriod } from '../../modules/payroll/payroll-period';
+import { lockPeriod, sources } from '../../modules/payroll/payroll-run.service';
+import { runSql } from '../../modules/payroll/payroll-run.sql';
 
 /**
  * What Acme's work produced: tasks in every status, KPI targets and values for the last three
@@ -88,18 +90,17 @@ export async function seedDemoResults(em: EntityManager, input: { companyId: num
   await seedKpis(em, companyId, month, adminUserId);
 
   // bonuses of the three closed months, from the targets and values just written
-  for (const back of [3, 2, 1]) {
-    const m = month(back);
-    await refreshComputedValues(em, companyId, zone, m);
-    await em.execute(bonusCalculationSql(companyId, m.start, m.end));
-    await em.execute(
-      `insert into bonus_calculation_runs (company_id, period_start, period_end, run_count, payments_count, total_amount, last_run_by_id)
-       select ?, ?, ?, 1, count(*), coalesce(sum(bonus_amount), 0), ?
-         from bonus_payments where company_id = ? and payment_period_start = ? and payment_period_end = ?`,
-      [companyId, m.start, m.end, adminUserId, companyId, m.start, m.end],
-    );
-  }
   const [three, two, one] = [month(3), month(2), month(1)];
+  await refreshComputedValues(em, companyId, zone, three.start, one.end);
+  for (const m of [three, two, one]) await em.execute(bonusCalculationSql(companyId, m.start, m.end));
+  await em.execute(
+    `insert into bonus_calculation_runs (company_id, period_start, period_end, run_count, payments_count, total_amount, last_run_by_id)
+     select ?, m.start, m."end", 1, count(b.id), coalesce(sum(b.bonus_amount), 0), ?
+       from jsonb_to_recordset(?::jsonb) as m(start date, "end" date)
+       left join bonus_payments b on b.company_id = ? and b.payment_period_start = m.start and b.payment_period_end = m."end"
+      group by m.start, m."end"`,
+    [companyId, adminUserId, JSON.stringify([three, two, one]), companyId],
+  );
   // three months ago: approved and paid by hand early the next month; two months ago: approved
   // before that month's payroll, which pays them
   await em.execute(
@@ -111,8 +112,24 @@ export async function seedDemoResults(em: EntityManager, input: { companyId: num
     [three.start, three.start, DateTime.fromISO(two.start).plus({ days: 4 }).toISODate(), zone, adminUserId, companyId, three.start, two.start],
   );
 
-  const runs = new PayrollRunService(em);
-  for (const m of [two, one, month(0)]) await runs.run(companyId, m.year, m.month, adminUserId);
+  // the payroll run's own statement for each month (PayrollRunService.run without its checks: the
+  // periods are new), then the runs' figures as the service writes them
+  const tables = await sources(em);
+  await em.execute(`select set_config('jit', 'off', true)`);
+  const months = [two, one, month(0)];
+  for (const m of months) {
+    const period = monthPeriod(m.year, m.month);
+    await em.execute(runSql(companyId, await lockPeriod(em, companyId, period), period, tables));
+  }
+  await em.execute(
+    `update payroll_runs r
+        set employee_count = s.n, total_net = s.total, run_count = r.run_count + 1,
+            last_run_at = clock_timestamp(), run_by_id = ?, updated_at = now()
+       from (select pay_period_start, count(*)::int as n, coalesce(sum(net_salary), 0.00) as total
+               from payroll_records where company_id = ? group by pay_period_start) s
+      where r.company_id = ? and r.period_start = s.pay_period_start`,
+    [adminUserId, companyId, companyId],
+  );
   // paid on the last working day of the month; January of this year stays processed (the browser
   // test processes that month again)
   const paid = [two, one].filter((m) => !(m.month === 1 && m.year === current.year)).map((m) => m.start);
@@ -214,9 +231,9 @@ async function seedKpis(em: EntityManager, companyId: number, month: (back: numb
   );
 }
 
-/** The values of the computed KPIs (attendance, tasks) of the targets in a month, as the module computes them. */
-async function refreshComputedValues(em: EntityManager, companyId: number, zone: string, m: Month) {
-  const pairs = await em.execute<ValuePair[]>(COMPUTED_TARGET_PERIODS, [companyId, m.start, m.end]);
+/** The values of the computed KPIs (attendance, tasks) of the targets in [start, end], as the module computes them. */
+async function refreshComputedValues(em: EntityManager, companyId: number, zone: string, start: string, end: string) {
+  const pairs = await em.execute<ValuePair[]>(COMPUTED_TARGET_PERIODS, [companyId, start, end]);
   if (!pairs.length) return;
   await em.execute(EMPLOYEE_VALUES_SQL, employeeValuesParams(pairs, companyId, zone, null));
   await em.execute(teamValuesSql('department'), teamValuesParams(pairs, companyId, null));

@@ -92,7 +92,7 @@ describe('the demo seeded on a fresh database', () => {
     const locations = await list('/api/hr/work-locations');
     expect(locations.rows.map((l) => l.location_name).sort()).toEqual(['New York Office', 'San Francisco HQ']);
     const assignments = await list('/api/hr/shift-assignments');
-    expect(assignments.total).toBeGreaterThanOrEqual(35);
+    expect(assignments.total).toBe(20);
     expect(new Set(assignments.rows.map((a) => a.location_id)).size).toBe(2);
     expect(new Set(assignments.rows.map((a) => a.shift_id)).size).toBe(3);
   });

@@ -73,19 +73,20 @@ export async function seedDemoTime(em: EntityManager, input: { companyId: number
        from jsonb_to_recordset(?::jsonb) as x(code text, name text, start text, "end" text, brk int, grace int, description text)`,
     [companyId, JSON.stringify(SHIFTS)],
   );
-  // office staff on the day shift (San Francisco, sales in New York), operations alternate early and
-  // evening in New York; Jane keeps no shift (the browser tests assign her one)
+  // the current staff of HR (day shift in San Francisco), Sales (day shift in New York) and
+  // Operations (early and evening shifts in New York); Engineering and Finance keep flexible hours
+  // (late after 10:00), so Jane has no shift (the browser tests assign her one)
   await em.execute(
-    `insert into shift_assignments (company_id, employee_id, shift_id, location_id, start_date, end_date)
-     select e.company_id, e.id, s.id, l.id, e.hire_date, e.termination_date
+    `insert into shift_assignments (company_id, employee_id, shift_id, location_id, start_date)
+     select e.company_id, e.id, s.id, l.id, e.hire_date
        from employees e
-       join departments d on d.id = e.department_id
+       join departments d on d.id = e.department_id and d.department_code in ('HR', 'SALES', 'OPS')
        join shifts s on s.company_id = e.company_id
         and s.shift_code = case when d.department_code <> 'OPS' then 'DAY'
                                 when e.id % 2 = 0 then 'EARLY' else 'EVE' end
        join work_locations l on l.company_id = e.company_id
-        and l.location_name = case when d.department_code in ('SALES', 'OPS') then 'New York Office' else 'San Francisco HQ' end
-      where e.company_id = ? and e.employee_code <> 'EMP001'`,
+        and l.location_name = case when d.department_code = 'HR' then 'San Francisco HQ' else 'New York Office' end
+      where e.company_id = ? and e.employment_status <> 'terminated'`,
     [companyId],
   );
 

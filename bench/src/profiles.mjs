@@ -22,6 +22,7 @@ const FULL_BUDGETS = {
   lighthousePerformance: 95,
   lighthouseAccessibility: 95,
   startupMs: 5000,
+  demoSeedMs: 3000,
 };
 
 function profile(p, budgets = {}) {

@@ -68,7 +68,7 @@ async function login(base, email) {
  * and is never scaled.
  */
 const REFERENCE_BARE_P50_MS = 0.17;
-const TIME_BUDGETS = ['listP99Ms', 'attendanceListP99Ms', 'deepPageP99Ms', 'reportMs', 'payrollMs', 'bonusMs', 'absentMs', 'renewalMs', 'importMs', 'startupMs'];
+const TIME_BUDGETS = ['listP99Ms', 'attendanceListP99Ms', 'deepPageP99Ms', 'reportMs', 'payrollMs', 'bonusMs', 'absentMs', 'renewalMs', 'importMs', 'startupMs', 'demoSeedMs'];
 async function machineFactor(profile, report) {
   if (!profile.calibrate) return 1;
   const bare = await startBareFastify();
@@ -390,6 +390,15 @@ async function main() {
   if (wants('startup')) {
     try {
       const s = await measureStartup(profile.embedded, profile.startupRuns);
+      report.add({
+        group: 'startup',
+        name: 'demo seeding on a fresh embedded database (first `npm start`)',
+        value: s.demoMs,
+        unit: 'ms',
+        max: b.demoSeedMs,
+        budgetUnit: 'ms',
+        note: 'two companies, 46 employees, three months of attendance, leave, payroll, tasks, KPIs: one transaction, set-based',
+      });
       report.add({
         group: 'startup',
         name: '`npm start` to a healthy /api/health (embedded database)',

@@ -6,20 +6,22 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { AppBar, LoadingIndicator, useLogout, useTranslate, type AppBarProps } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
+import { useCompanyZone } from '../schema/format';
 import { useIsStandalone } from '../pwa/displayMode';
 import { OfflineQueueMenu } from './OfflineQueueMenu';
 
-const formatDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+const formatDate = (date: Date, zone: string) =>
+  date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
 
-/** The current date, updated each minute (so it turns over at midnight). */
+/** The current date in the company's time zone, updated each minute (so it turns over at its midnight). */
 const useToday = () => {
-  const [today, setToday] = useState(() => formatDate(new Date()));
+  const zone = useCompanyZone();
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setToday(formatDate(new Date())), 60_000);
+    const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return today;
+  return formatDate(now, zone);
 };
 
 const HeaderActions = () => {

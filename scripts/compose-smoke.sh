@@ -11,6 +11,10 @@ docker info >/dev/null 2>&1 || skip "no Docker daemon reachable"
 if docker compose version >/dev/null 2>&1; then compose=(docker compose)
 elif command -v docker-compose >/dev/null 2>&1; then compose=(docker-compose)
 else skip "no docker compose"; fi
+# the base images come from a registry; a daemon that has them neither locally nor reachable cannot build
+for image in $(sed -n 's/^FROM \([^ ]*\).*/\1/p' Dockerfile | sort -u) postgres:16; do
+  docker image inspect "$image" >/dev/null 2>&1 || docker pull -q "$image" >/dev/null 2>&1 || skip "base image $image is not available (no registry reachable)"
+done
 
 work=$(mktemp -d)
 project="hr-smoke-$$"

@@ -40,6 +40,9 @@ export async function ensureRowLevelSecurity(orm: MikroORM): Promise<string[]> {
     `grant usage on schema public to ${APP_ROLE}`,
     `grant select, insert, update, delete on all tables in schema public to ${APP_ROLE}`,
     `grant usage, select on all sequences in schema public to ${APP_ROLE}`,
+    // tables made later by this role (the attendance partitions of coming months) are granted as they are created
+    `alter default privileges in schema public grant select, insert, update, delete on tables to ${APP_ROLE}`,
+    `alter default privileges in schema public grant usage, select on sequences to ${APP_ROLE}`,
   ];
   // what is already in place, so a normal start alters no table (ALTER TABLE locks it exclusively)
   const state = await conn.execute<Array<{ table: string; rls: boolean; forced: boolean; policies: string[] | null }>>(

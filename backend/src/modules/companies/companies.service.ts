@@ -379,7 +379,8 @@ export class CompaniesService {
               not a.attnotnull as nullable, c.confdeltype as on_delete
          from pg_constraint c
          join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-        where c.contype = 'f' and array_length(c.conkey, 1) = 1`,
+         join pg_class cl on cl.oid = c.conrelid
+        where c.contype = 'f' and array_length(c.conkey, 1) = 1 and not cl.relispartition`,
     );
     const owned = new Set(
       fks.filter((f) => f.parent === 'companies' && f.column_name === 'company_id' && f.on_delete === 'c').map((f) => f.child),

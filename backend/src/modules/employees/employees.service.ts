@@ -630,7 +630,7 @@ export class EmployeesService {
          join pg_namespace n on n.oid = cl.relnamespace
          join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
         where c.contype = 'f' and c.confrelid = 'employees'::regclass and array_length(c.conkey, 1) = 1
-          and cl.relname <> 'users'`,
+          and cl.relname <> 'users' and not cl.relispartition`,
     );
     const columns = await this.referencingColumns;
     if (!columns.length) return 0;

@@ -41,8 +41,18 @@ main(async (argv) => {
       await client.end();
     }
     const args = ['--no-owner', '--single-transaction', '--exit-on-error', '--no-password', `--dbname=${t.url}`];
-    if (force) args.push('--clean', '--if-exists');
-    run(pgTool('pg_restore'), [...args, source]);
+    // --force: what the database held moves to a schema of its own while the backup is restored
+    // into an empty public schema, then goes (or comes back if the restore fails). pg_restore's
+    // --clean cannot drop the constraints partitions inherit (attendance_records_YYYY_MM).
+    const aside = force ? `public_before_restore_${timestamp().replace(/\W/g, '_').toLowerCase()}` : undefined;
+    if (aside) await sql(t.url, `alter schema public rename to ${aside}; create schema public; ${moveExtensions(aside, 'public')}`);
+    try {
+      run(pgTool('pg_restore'), [...args, source]);
+    } catch (e) {
+      if (aside) await sql(t.url, `${moveExtensions('public', aside)} drop schema public cascade; alter schema ${aside} rename to public;`);
+      throw e;
+    }
+    if (aside) await sql(t.url, `drop schema ${aside} cascade`);
     console.log(`Restored ${source} into the database of DATABASE_URL`);
     return;
   }
@@ -61,3 +71,20 @@ main(async (argv) => {
   cpSync(pgdata, t.pgdata, { recursive: true });
   console.log(`Restored ${source} into ${t.dataDir}`);
 });
+
+/** Extensions (pg_trgm) stay where the tables' indexes expect them: in the schema named public. */
+const moveExtensions = (from, to) => `do $$ declare x text; begin
+    for x in select e.extname from pg_extension e join pg_namespace n on n.oid = e.extnamespace where n.nspname = '${from}' loop
+      execute format('alter extension %I set schema ${to}', x);
+    end loop;
+  end $$;`;
+
+async function sql(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}

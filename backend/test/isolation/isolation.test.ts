@@ -205,5 +205,5 @@ describe('tenant isolation matrix', () => {
         ` (${Object.values(observed).filter((e) => e.other).length} of them also with another company's ids): ${requests} requests`,
     );
     expect(failures).toEqual([]);
-  }, 600_000);
+  }, 1_200_000);
 });

@@ -14,7 +14,7 @@ import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleVa
 import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, keepActiveLandingPage, keepBillingSettings, type World } from './world';
 
 // the full run on PostgreSQL (CI runs both); a fifth of it on the slower embedded database
-const TARGET = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_DATABASE_URL ? 6_000 : 2_000));
+const TARGET = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_DATABASE_URL ? 10_000 : 2_000));
 
 /** Tables a rejected request may rightly write: the audit trail and the sign-in bookkeeping. */
 const BOOKKEEPING = ['audit_logs', 'login_attempts', 'login_throttles', 'refresh_tokens', 'mikro_orm_migrations', 'fuzz_writes'];

@@ -4,35 +4,22 @@
  * hits counted one by one, and finished rows swept.
  */
 import type { ThrottlerStorage } from '@nestjs/throttler';
-import Redis from 'ioredis';
 import { PostgresThrottlerStorage } from '../src/common/rate-limit/postgres-throttler-storage';
 import { RedisThrottlerStorage } from '../src/common/rate-limit/redis-throttler-storage';
 import { createTestApp, type TestApp } from './support/app';
+import { REDIS_URL, redisOrNull } from './support/rate-limit';
 import { unique } from './support/fixtures';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function redisAnswers(): Promise<boolean> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 describe('the auth rate limit storages', () => {
   let t: TestApp;
   let redis: RedisThrottlerStorage | null = null;
   beforeAll(async () => {
     t = await createTestApp();
-    if (await redisAnswers()) {
+    const probe = await redisOrNull();
+    probe?.disconnect();
+    if (probe) {
       redis = new RedisThrottlerStorage(REDIS_URL);
       await redis.ready(2000);
     } else {

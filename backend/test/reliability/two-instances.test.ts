@@ -10,11 +10,11 @@ import Redis from 'ioredis';
 import { AttendanceJobsService } from '../../src/modules/attendance/attendance-jobs.service';
 import { BillingJobsService } from '../../src/modules/billing/billing-jobs.service';
 import { createTestApp, type TestApp } from '../support/app';
+import { expectRateLimited, REDIS_URL, redisOrNull } from '../support/rate-limit';
 import { testDatabaseUrl } from '../support/database';
 import { bearer, createCompany, createUser, login, PASSWORD, unique } from '../support/fixtures';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
 const EXPIRED = 'Your session has expired, please sign in again';
 
@@ -30,20 +30,6 @@ async function twoInstances(env: Record<string, string> = {}): Promise<[TestApp,
 
 const cookieOf = (res: { headers: Record<string, any> }) =>
   ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('refresh_token='))!.split(';')[0];
-
-/** Redis when it answers within a second, else null. */
-async function redisOrNull(): Promise<Redis | null> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch {
-    client.disconnect();
-    return null;
-  }
-}
 
 /** Forgets the auth rate limit's counts, so this file's limit starts from zero and leaves none behind. */
 async function forgetRateLimits(t: TestApp, redis?: Redis): Promise<void> {
@@ -61,13 +47,7 @@ async function expectLimitSharedBy(a: TestApp, b: TestApp): Promise<void> {
   const first = [await signIn(a), await signIn(a), await signIn(b), await signIn(b)];
   expect(first.map((r) => r.status)).toEqual([401, 401, 401, 401]);
   for (const t of [a, b]) {
-    const limited = await signIn(t);
-    expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in (\d+ seconds?|1 minute)\.$/) });
-    const retry = Number(limited.headers['retry-after']);
-    expect(retry).toBeGreaterThan(0);
-    expect(retry).toBeLessThanOrEqual(60);
-    expect(limited.body.retry_after).toBe(retry);
+    expectRateLimited(await signIn(t));
   }
 }
 

@@ -397,7 +397,7 @@ async function main() {
         unit: 'ms',
         max: b.demoSeedMs,
         budgetUnit: 'ms',
-        note: 'the demo company, one transaction',
+        note: 'two companies, 46 employees, three months of attendance, leave, payroll, tasks, KPIs: one transaction, set-based',
       });
       report.add({
         group: 'startup',

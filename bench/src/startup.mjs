@@ -88,7 +88,7 @@ export async function measureStartup(size, runs) {
     let t = performance.now();
     const first = await npmStart(dataDir, 120_000, 'log');
     // the app logs how long the demo's seeding took (one transaction, after the migrations)
-    const demo = /seeded the demo compan[^"]* in (\d+) ms/.exec(first.output);
+    const demo = /seeded the demo companies[^"]* in (\d+) ms/.exec(first.output);
     if (!demo) throw new Error(`the first start did not seed the demo\n${first.output.slice(-2000)}`);
     const demoMs = Number(demo[1]);
     log(`startup: created in ${((performance.now() - t) / 1000).toFixed(1)} s, the demo seeded in ${demoMs} ms; seeding the embedded database`);

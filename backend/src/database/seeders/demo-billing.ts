@@ -3,7 +3,7 @@ import type { Company } from '../../modules/companies/company.entity';
 import { invoiceNumberSql } from '../../modules/billing/invoice-numbers';
 
 /**
- * The demo company's billing history: its monthly invoices for the current period and the two
+ * A demo company's billing history: its monthly invoices for the current period and the two
  * before it, each paid by bank transfer on its issue date, so Subscription and Billing show
  * invoices and revenue from the first start. Numbers come from the invoice sequence, in order.
  */
@@ -47,8 +47,8 @@ export async function seedDemoBilling(em: EntityManager, company: Company): Prom
        returning 1
      )
      insert into payments (company_id, invoice_id, amount, paid_on, method, reference, provider)
-     select i.company_id, i.id, i.total, i.period_start, 'bank_transfer', 'ACME-' || to_char(i.period_start, 'YYYYMM'), 'manual'
-       from issued i`,
+     select i.company_id, i.id, i.total, i.period_start, 'bank_transfer', c.company_code || '-' || to_char(i.period_start, 'YYYYMM'), 'manual'
+       from issued i join companies c on c.id = i.company_id`,
     [company.id, company.id],
   );
 }

@@ -14,23 +14,32 @@ import { User } from '../../modules/users/user.entity';
 import { seedDemoPayroll } from '../../modules/payroll/payroll-defaults';
 import { seedLeaveDefaults } from '../../modules/leave/leave-defaults';
 import { seedDemoKpis } from '../../modules/kpi/kpi-demo';
+import { insertStaff } from './demo-staff';
+import { seedDemoTime } from './demo-time';
+import { seedDemoResults } from './demo-results';
+import { SECOND_COMPANY_ADMIN, seedSecondCompany } from './demo-second-company';
 
-/** The demo accounts (also listed in README). */
+/** The demo accounts (also listed in README): Acme's admin and employee, then the second company's admin. */
 export const DEMO_ACCOUNTS = [
   { role: 'company_admin', email: 'admin@acme.example.com', password: 'Acme#Admin2026', username: 'acme.admin' },
   { role: 'employee', email: 'jane.doe@acme.example.com', password: 'Employee#2026', username: 'jane.doe' },
+  SECOND_COMPANY_ADMIN,
 ] as const;
 
 const DEPARTMENTS = [
   { code: 'ENG', name: 'Engineering', description: 'Builds and runs the products' },
   { code: 'HR', name: 'Human Resources', description: 'People, hiring and culture' },
   { code: 'SALES', name: 'Sales', description: 'Customers and revenue' },
+  { code: 'OPS', name: 'Operations', description: 'Facilities, logistics and customer support' },
+  { code: 'FIN', name: 'Finance', description: 'Accounting, payroll and purchasing' },
 ];
 
 const POSITIONS = [
   { code: 'SWE', title: 'Software Engineer', dept: 'ENG', level: 'mid', min: '60000.00', max: '120000.00' },
   { code: 'HRM', title: 'HR Manager', dept: 'HR', level: 'senior', min: '55000.00', max: '95000.00' },
   { code: 'SREP', title: 'Sales Representative', dept: 'SALES', level: 'junior', min: '35000.00', max: '70000.00' },
+  { code: 'OPSC', title: 'Operations Coordinator', dept: 'OPS', level: 'mid', min: '38000.00', max: '75000.00' },
+  { code: 'ACC', title: 'Accountant', dept: 'FIN', level: 'mid', min: '50000.00', max: '110000.00' },
 ] as const;
 
 const EMPLOYEES = [
@@ -48,7 +57,18 @@ const EMPLOYEE_RIGHTS: Record<string, { view: boolean; create: boolean }> = {
   payroll: { view: true, create: false },
 };
 
-export async function seedDemoCompany(em: EntityManager): Promise<Company> {
+/** One hash per demo account password (hashing is slow: started early, awaited when needed). */
+export function hashDemoPasswords(): Promise<string[]> {
+  return Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+}
+
+/**
+ * The demo: Acme Corporation (40 employees with three months of attendance, leave, payroll,
+ * tasks and KPIs, see README) and a small second company. Everything past the first entities is
+ * written set-based; each distinct password is hashed once.
+ */
+export async function seedDemoCompany(em: EntityManager, now = new Date(), hashes = hashDemoPasswords()): Promise<Company> {
+  const [adminHash, employeeHash, secondAdminHash] = await hashes;
   const enterprise = await em.findOneOrFail(Package, { package_code: 'enterprise' });
   const company = em.create(Company, {
     company_name: 'Acme Corporation',
@@ -65,7 +85,8 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
     billing_status: 'active',
     billing_cycle: 'monthly',
   });
-  company.current_period_start = companyToday(company.time_zone, new Date());
+  const today = companyToday(company.time_zone, now);
+  company.current_period_start = today;
   company.current_period_end = periodEnd(company.current_period_start, 'monthly');
   const departments = new Map(
     DEPARTMENTS.map((d) => [
@@ -104,8 +125,7 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
       country: 'United States',
     });
   });
-  departments.get('ENG')!.manager = employees[1];
-  departments.get('HR')!.manager = employees[2];
+  // department heads (John for Engineering, Maria for HR) are set by insertStaff in one statement
 
   const modules = await em.find(PermissionModule, { module_key: { $in: Object.keys(EMPLOYEE_RIGHTS) } });
   for (const department of departments.values()) {
@@ -130,22 +150,28 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
 
   seedDemoPayroll(em, company);
 
-  seedDemoKpis(em, company, { sales: employees.filter((e) => e.position === positions.get('SREP')), engineering: departments.get('ENG')! });
+  // last month as the company counts months
+  seedDemoKpis(
+    em,
+    company,
+    { sales: employees.filter((e) => e.position === positions.get('SREP')), engineering: departments.get('ENG')! },
+    new Date(`${today}T12:00:00Z`),
+  );
 
   const [admin, employee] = DEMO_ACCOUNTS;
-  em.create(User, {
+  const adminUser = em.create(User, {
     username: admin.username,
     email: admin.email,
-    password_hash: await hashPassword(admin.password),
+    password_hash: adminHash,
     role: 'company_admin',
     first_name: 'Alex',
     last_name: 'Morgan',
     company,
   });
-  em.create(User, {
+  const janeUser = em.create(User, {
     username: employee.username,
     email: employee.email,
-    password_hash: await hashPassword(employee.password),
+    password_hash: employeeHash,
     role: 'employee',
     first_name: 'Jane',
     last_name: 'Doe',
@@ -154,5 +180,11 @@ export async function seedDemoCompany(em: EntityManager): Promise<Company> {
   });
   await em.flush();
   await seedDemoBilling(em, company);
+
+  const context = { companyId: company.id, zone: company.time_zone, today, adminUserId: adminUser.id };
+  await insertStaff(em, company.id, today);
+  await seedDemoTime(em, { ...context, janeUserId: janeUser.id });
+  await seedDemoResults(em, context);
+  await seedSecondCompany(em, secondAdminHash);
   return company;
 }

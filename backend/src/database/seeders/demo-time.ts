@@ -121,6 +121,8 @@ export async function seedDemoTime(em: EntityManager, input: { companyId: number
     [zone, JSON.stringify(requests), zone, janeUserId, adminUserId, zone, zone, zone, companyId, companyId],
   );
 
+  // the demo's months get their own partitions before their records are written (not DEFAULT)
+  await em.execute(`select attendance_records_ensure_partitions((now() - interval '4 months')::date, 8)`);
   // as an approval does: every weekday of an approved request is a leave day
   await em.execute(
     `insert into attendance_records (company_id, employee_id, attendance_date, status)

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Months ahead of the current one that always have their partition (the daily job keeps this up). */
-export const ATTENDANCE_MONTHS_AHEAD = 3;
+/** The months after the current one whose partitions this migration creates (the daily job keeps it so). */
+const MONTHS_AHEAD = 3;
 
 const TRIGGERS = [
   ['attendance_month_stats_on_insert', 'insert', 'referencing new table as new_rows'],
@@ -97,7 +97,7 @@ $$;`);
     // the months that have records, and this month and the next ones
     this.addSql(`select attendance_records_ensure_partition(m) from (
   select distinct date_trunc('month', attendance_date)::date as m from "attendance_records_unpartitioned") months order by m;`);
-    this.addSql(`select attendance_records_ensure_partitions(current_date, ${ATTENDANCE_MONTHS_AHEAD});`);
+    this.addSql(`select attendance_records_ensure_partitions(current_date, ${MONTHS_AHEAD});`);
     this.addSql(`insert into "attendance_records" select * from "attendance_records_unpartitioned";`);
     this.addSql(`drop table "attendance_records_unpartitioned";`);
     this.addSql(`alter sequence "attendance_records_id_seq" owned by "attendance_records"."id";`);

@@ -5,7 +5,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { isCalendarDate } from '../../common/http/fields';
 import { MeasuredJob } from '../metrics/job-metrics';
-import { ATTENDANCE_MONTHS_AHEAD } from '../../database/migrations/Migration20261127030000';
 
 export const ABSENT_JOB = 'attendance-absent';
 export const AUTO_CHECK_OUT_JOB = 'attendance-auto-check-out';
@@ -14,6 +13,8 @@ export const PARTITIONS_JOB = 'attendance-partitions';
 const PARTITIONS_LOCK = 727275;
 /** Days back the jobs look, so a run missed while no instance was up is caught up. */
 export const CATCH_UP_DAYS = 7;
+/** Months after the current one whose attendance partitions exist ahead of their first record. */
+export const ATTENDANCE_MONTHS_AHEAD = 3;
 
 /**
  * Per company, in its time zone (an unknown zone reads as UTC): `local_today` and the company's

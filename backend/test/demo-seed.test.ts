@@ -1,7 +1,4 @@
 import 'reflect-metadata';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import { Client } from 'pg';
@@ -12,6 +9,7 @@ import { DEMO_ACCOUNTS } from '../src/database/seeders/demo-company';
 import { createTestApp, type TestApp } from './support/app';
 import { startEmbeddedProcess, type EmbeddedProcess } from './support/embedded-db-process';
 import { bearer, login } from './support/fixtures';
+import { tempDir } from './support/temp';
 
 /**
  * `npm start` on a fresh database: the demo it seeds, as its users see it, on a database of its
@@ -20,7 +18,7 @@ import { bearer, login } from './support/fixtures';
 describe('the demo seeded on a fresh database', () => {
   let t: TestApp;
   let embedded: EmbeddedProcess | undefined;
-  let dir: string | undefined;
+  let dir: ReturnType<typeof tempDir> | undefined;
   let serverDb: { admin: string; name: string } | undefined;
   let seconds = 0;
   let demoSeeded = false;
@@ -38,8 +36,8 @@ describe('the demo seeded on a fresh database', () => {
       u.pathname = `/${name}`;
       url = u.toString();
     } else {
-      dir = mkdtempSync(join(tmpdir(), 'hr-demo-db-'));
-      embedded = await startEmbeddedProcess(dir);
+      dir = tempDir('hr-demo-db-');
+      embedded = await startEmbeddedProcess(dir.dir);
       url = embedded.url;
     }
     const orm = await MikroORM.init(ormConfig({ clientUrl: url, poolMax: 2 }));
@@ -59,7 +57,7 @@ describe('the demo seeded on a fresh database', () => {
   afterAll(async () => {
     await t?.close();
     await embedded?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir?.remove();
     if (serverDb) await onServer(serverDb.admin, `drop database if exists ${serverDb.name}`);
   });
 

@@ -24,7 +24,10 @@ async function trialCompanyChoosingStandard(request: APIRequestContext): Promise
 /** A sidebar entry, opening the menu from the app bar first on a phone. */
 async function openMenuEntry(page: Page, name: string) {
   const entry = new LayoutPage(page).menuEntry(name);
-  if (!(await entry.isVisible())) await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  const openMenu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+  // the sidebar (a desktop) or the menu button (a phone), whichever the layout renders once it is up
+  await expect(entry.or(openMenu).filter({ visible: true }).first()).toBeVisible();
+  if (!(await entry.isVisible())) await openMenu.click();
   await entry.click();
 }
 

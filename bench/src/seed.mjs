@@ -280,6 +280,7 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
               p.basic + 150.00, p.tax, p.tax + p.pension, p.basic + 150.00 - p.tax - p.pension,
               e.salary_currency, e.payment_frequency, 21, 21, 0, 0, 'paid', r.period_end
          from employees e
+         join companies c on c.id = e.company_id and c.company_code like 'BENCH%'
          join payroll_runs r on r.company_id = e.company_id
          cross join lateral (select round(coalesce(e.salary, 0) / 12, 2) as basic) b
          cross join lateral (select b.basic, round(b.basic * 0.05, 2) as pension, round(greatest(b.basic + 150.00 - 1000, 0) * 0.18, 2) as tax) p
@@ -288,7 +289,7 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
     await run(
       `update payroll_runs r set employee_count = s.n, total_net = s.total
          from (select run_id, count(*)::int as n, sum(net_salary) as total from payroll_records group by run_id) s
-        where s.run_id = r.id`,
+        where s.run_id = r.id and r.company_id in (select id from (${benchCompanies}) c)`,
     );
     return n;
   });

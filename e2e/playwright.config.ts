@@ -31,8 +31,9 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  // each test walks a whole flow through several screens, 20–30 s on a busy 2-core machine
-  timeout: 60_000,
+  // each test walks a whole flow through several screens, 20–40 s on a busy 2-core machine; in CI
+  // the API tests on PostgreSQL still run beside the first ones
+  timeout: process.env.CI ? 90_000 : 60_000,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

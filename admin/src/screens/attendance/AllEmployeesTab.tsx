@@ -36,7 +36,16 @@ export const AllEmployeesTab = () => {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-        <TextField size="small" label={t('all.search')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        <TextField
+          size="small"
+          label={t('all.search')}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            // a new search starts on its first page
+            setPage(0);
+          }}
+        />
         <TextField type="date" size="small" label={t('history.start_date')} value={filters.start_date ?? ''} onChange={(e) => set({ start_date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField type="date" size="small" label={t('history.end_date')} value={filters.end_date ?? ''} onChange={(e) => set({ end_date: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         <TextField select size="small" label={t('history.status')} value={filters.status ?? ''} onChange={(e) => set({ status: e.target.value })} sx={{ minWidth: 130 }}>

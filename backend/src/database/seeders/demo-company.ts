@@ -1,10 +1,9 @@
 import { seedDemoBilling } from './demo-billing';
-import { companyToday, periodEnd } from '../../modules/billing/subscription-state';
+import { companyToday } from '../../modules/billing/subscription-state';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../modules/companies/company.entity';
 import { Department } from '../../modules/departments/department.entity';
 import { Employee } from '../../modules/employees/employee.entity';
-import { Package } from '../../modules/packages/package.entity';
 import { PermissionEntry } from '../../modules/permissions/permission-entry.entity';
 import { PermissionModule } from '../../modules/permissions/permission-module.entity';
 import { PlatformAccessSetting } from '../../modules/platform-access/platform-access-setting.entity';
@@ -18,6 +17,7 @@ import { insertStaff } from './demo-staff';
 import { seedDemoTime } from './demo-time';
 import { seedDemoResults } from './demo-results';
 import { SECOND_COMPANY_ADMIN, seedSecondCompany } from './demo-second-company';
+import { createDemoCompany } from './demo-subscription';
 
 /** The demo accounts (also listed in README): Acme's admin and employee, then the second company's admin. */
 export const DEMO_ACCOUNTS = [
@@ -69,25 +69,22 @@ export function hashDemoPasswords(): Promise<string[]> {
  */
 export async function seedDemoCompany(em: EntityManager, now = new Date(), hashes = hashDemoPasswords()): Promise<Company> {
   const [adminHash, employeeHash, secondAdminHash] = await hashes;
-  const enterprise = await em.findOneOrFail(Package, { package_code: 'enterprise' });
-  const company = em.create(Company, {
-    company_name: 'Acme Corporation',
-    company_code: 'ACME',
-    industry: 'Technology',
-    email: 'hello@acme.example.com',
-    phone: '+1 555 0100',
-    address: '1 Market Street, San Francisco, CA',
-    website: 'https://acme.example.com',
-    package: enterprise,
-    subscription_plan: enterprise.package_code,
-    subscription_status: 'active',
-    time_zone: 'America/New_York',
-    billing_status: 'active',
-    billing_cycle: 'monthly',
-  });
+  const company = await createDemoCompany(
+    em,
+    'enterprise',
+    {
+      company_name: 'Acme Corporation',
+      company_code: 'ACME',
+      industry: 'Technology',
+      email: 'hello@acme.example.com',
+      phone: '+1 555 0100',
+      address: '1 Market Street, San Francisco, CA',
+      website: 'https://acme.example.com',
+      time_zone: 'America/New_York',
+    },
+    now,
+  );
   const today = companyToday(company.time_zone, now);
-  company.current_period_start = today;
-  company.current_period_end = periodEnd(company.current_period_start, 'monthly');
   const departments = new Map(
     DEPARTMENTS.map((d) => [
       d.code,
@@ -185,6 +182,6 @@ export async function seedDemoCompany(em: EntityManager, now = new Date(), hashe
   await insertStaff(em, company.id, today);
   await seedDemoTime(em, { ...context, janeUserId: janeUser.id });
   await seedDemoResults(em, context);
-  await seedSecondCompany(em, secondAdminHash);
+  await seedSecondCompany(em, secondAdminHash, now);
   return company;
 }

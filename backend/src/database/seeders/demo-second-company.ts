@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { companyToday, periodEnd } from '../../modules/billing/subscription-state';
-import { Company } from '../../modules/companies/company.entity';
-import { Package } from '../../modules/packages/package.entity';
+import type { Company } from '../../modules/companies/company.entity';
 import { seedLeaveDefaults } from '../../modules/leave/leave-defaults';
 import { seedTaxBrackets } from '../../modules/payroll/payroll-defaults';
 import { seedDemoBilling } from './demo-billing';
+import { createDemoCompany } from './demo-subscription';
 
 /** A small second company on the Basic plan, with its own admin (listed in README). */
 export const SECOND_COMPANY_ADMIN = {
@@ -27,25 +26,22 @@ const STAFF = [
  * Brightside Bakery: two departments, three positions, six employees, the defaults every new
  * company gets (leave types, tax table), its admin and three months of paid invoices.
  */
-export async function seedSecondCompany(em: EntityManager, passwordHash: string): Promise<Company> {
-  const basic = await em.findOneOrFail(Package, { package_code: 'basic' });
-  const company = em.create(Company, {
-    company_name: 'Brightside Bakery',
-    company_code: 'BRIGHT',
-    industry: 'Food & Beverage',
-    email: 'hello@brightside.example.com',
-    phone: '+1 555 0200',
-    address: '12 Mill Lane, Portland, OR',
-    website: 'https://brightside.example.com',
-    package: basic,
-    subscription_plan: basic.package_code,
-    subscription_status: 'active',
-    time_zone: 'America/Los_Angeles',
-    billing_status: 'active',
-    billing_cycle: 'monthly',
-  });
-  company.current_period_start = companyToday(company.time_zone, new Date());
-  company.current_period_end = periodEnd(company.current_period_start, 'monthly');
+export async function seedSecondCompany(em: EntityManager, passwordHash: string, now: Date): Promise<Company> {
+  const company = await createDemoCompany(
+    em,
+    'basic',
+    {
+      company_name: 'Brightside Bakery',
+      company_code: 'BRIGHT',
+      industry: 'Food & Beverage',
+      email: 'hello@brightside.example.com',
+      phone: '+1 555 0200',
+      address: '12 Mill Lane, Portland, OR',
+      website: 'https://brightside.example.com',
+      time_zone: 'America/Los_Angeles',
+    },
+    now,
+  );
   seedLeaveDefaults(em, company);
   seedTaxBrackets(em, company);
   await em.flush();

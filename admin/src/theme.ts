@@ -56,7 +56,11 @@ export const theme: RaThemeOptions = {
     },
     RaLayout: {
       styleOverrides: {
+        // react-admin sizes the layout to fit its content ('fit-content'), so one wide table or
+        // row of tabs would widen every page on a phone; the layout keeps the screen's width and
+        // wide content scrolls inside its own container.
         root: {
+          minWidth: 0,
           '& .RaLayout-content': { padding: '16px', minWidth: 0 },
           '@media (min-width: 600px)': { '& .RaLayout-content': { padding: '24px' } },
         },

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
+import { LoginPage } from '../pages/LoginPage';
+
+const PHONE = { width: 390, height: 844 };
+
+// Every screen of the sidebar, with the demo company's data in it: its lists are long and its
+// tables wide, so a screen whose content widens the page shows here.
+const SCREENS = {
+  company: ['/dashboard', '/hr/employees', '/hr/attendance', '/hr/shift-roster', '/hr/leave', '/hr/payroll', '/hr/operational-monitoring', '/hr/kpi-bonus', '/hr/reports', '/settings'],
+  platform: ['/dashboard', '/companies', '/packages', '/billing', '/admin/landing-page', '/analytics'],
+};
+
+/** How far the page scrolls sideways once the screen has loaded (0 when it fits). */
+async function sidewaysScroll(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Opens each screen and each of its tabs; returns those wider than the phone. */
+async function screensWiderThanPhone(page: Page, paths: string[]) {
+  const wide: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const overflow = await sidewaysScroll(page);
+    if (overflow > 0) wide.push(`${path} (+${overflow}px)`);
+    const tabs = page.getByRole('tab');
+    const count = await tabs.count();
+    for (let i = 1; i < count; i++) {
+      const tab = tabs.nth(i);
+      const name = (await tab.textContent()) ?? String(i);
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const tabOverflow = await sidewaysScroll(page);
+      if (tabOverflow > 0) wide.push(`${path} → ${name} (+${tabOverflow}px)`);
+    }
+  }
+  return wide;
+}
+
+test.describe('on a phone, no screen scrolls sideways', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test("the company admin's screens, with the demo company's data", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(COMPANY_ADMIN.email, COMPANY_ADMIN.password);
+    expect(await screensWiderThanPhone(page, SCREENS.company)).toEqual([]);
+  });
+
+  test("the platform operator's screens", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);
+    expect(await screensWiderThanPhone(page, SCREENS.platform)).toEqual([]);
+  });
+});

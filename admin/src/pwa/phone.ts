@@ -11,3 +11,15 @@ export const touchIcon = { minWidth: { xs: 44, sm: 'auto' }, minHeight: { xs: 44
 
 /** Form fields: MUI's medium size on a phone (easier to tap), the compact one elsewhere. */
 export const fieldSize = (phone: boolean): 'small' | 'medium' => (phone ? 'medium' : 'small');
+
+/**
+ * A row of list filters: one field per line on a phone, side by side from the sm breakpoint on
+ * (the theme makes fields full width, which would otherwise stack them on a desktop too).
+ */
+export const filterRow = {
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 2,
+  alignItems: 'center',
+  '& > .MuiFormControl-root, & > .MuiAutocomplete-root': { flex: { xs: '1 1 100%', sm: '0 1 220px' } },
+} as const;

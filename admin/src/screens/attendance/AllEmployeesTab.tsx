@@ -4,6 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
+import { filterRow } from '../../pwa/phone';
 import { attendanceApi, isoDate, shiftDate, STATUSES, type AttendanceRecord, type RecordFilters } from './api';
 import { CorrectionDialog } from './CorrectionDialog';
 import { downloadCsv } from './csv';
@@ -35,7 +36,7 @@ export const AllEmployeesTab = () => {
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+      <Box sx={filterRow}>
         <TextField
           size="small"
           label={t('all.search')}

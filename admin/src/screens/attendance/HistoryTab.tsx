@@ -3,7 +3,7 @@ import { Box, Button, Card, LinearProgress, MenuItem, TextField } from '@mui/mat
 import DownloadIcon from '@mui/icons-material/Download';
 import { useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
-import { fieldSize, touchTarget, usePhone } from '../../pwa/phone';
+import { fieldSize, filterRow, touchTarget, usePhone } from '../../pwa/phone';
 import { attendanceApi, isoDate, shiftDate, STATUSES, type RecordFilters } from './api';
 import { downloadCsv } from './csv';
 import { RecordsView } from './RecordsView';
@@ -30,7 +30,7 @@ export const HistoryTab = () => {
           e.preventDefault();
           setFilters(draft);
         }}
-        sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}
+        sx={filterRow}
       >
         <TextField
           type="date"

@@ -176,6 +176,35 @@ describe('the demo seeded on a fresh database', () => {
     expect(values.total).toBeGreaterThan(10);
   });
 
+  it("gives the employee login an open task and this month's KPI target with its achievement", async () => {
+    const jane = bearer(await login(t, JANE.email, JANE.password));
+    const me = await t.http().get('/api/auth/me').set(jane);
+    const employeeId = me.body.data.employee_id;
+    expect(employeeId).toEqual(expect.any(Number));
+    const tasks = await list('/api/monitoring/my-tasks', jane, { status: ['pending', 'in_progress', 'on_hold', 'overdue'] });
+    expect(tasks.rows.map((r) => r.title)).toEqual(['Write the developer onboarding guide']);
+    const targets = await list('/api/kpi/kpi-targets', jane, { target_type: 'employee', employee_id: employeeId });
+    const running = targets.rows.filter((r) => r.period_start_date.slice(0, 10) <= today && r.period_end_date.slice(0, 10) >= today);
+    expect(running).toHaveLength(1);
+    expect(running[0]).toMatchObject({ kpi_name: 'Attendance rate', target_value: '95.00' });
+    expect(running[0].achievement_percentage).toEqual(expect.any(Number));
+  });
+
+  it('dates the demo companies from their first billed month, so the platform analytics show their history', async () => {
+    const [acme] = await t.em().getConnection().execute(
+      `select (c.created_at at time zone c.time_zone)::date::text as joined, min(i.period_start)::text as first_invoice, count(i.id)::int as invoices
+         from companies c join invoices i on i.company_id = c.id where c.company_code = 'ACME' group by c.id`,
+    );
+    expect(acme).toEqual({ joined: acme.first_invoice, first_invoice: DateTime.fromISO(today).minus({ months: 2 }).toISODate(), invoices: 3 });
+    const superadmin = bearer(await login(t, t.config.superadminEmail, t.config.superadminPassword));
+    const res = await t.http().get('/api/analytics').query({ months: 3 }).set(superadmin);
+    expect(res.status).toBe(200);
+    const months = res.body.data.months as Array<{ month: string; companies: number; mrr: string }>;
+    expect(months).toHaveLength(3);
+    // both demo companies pay from their first month on
+    expect(months.every((m) => m.companies === 2 && Number(m.mrr) > 0)).toBe(true);
+  });
+
   it('has a second company on a smaller plan whose admin signs in and sees only its own staff', async () => {
     const second = bearer(await login(t, SECOND_ADMIN.email, SECOND_ADMIN.password));
     const me = await t.http().get('/api/auth/me').set(second);

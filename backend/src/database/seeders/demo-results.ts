@@ -50,6 +50,7 @@ const CSAT = [
 const TASKS = [
   { title: 'Prepare the Q4 roadmap review', cat: 'general', prio: 'high', status: 'pending', who: 'EMP002', due: 10 },
   { title: 'Set up laptop and accounts for Isaac Newman', cat: 'onboarding', prio: 'high', status: 'pending', who: 'EMP016', about: 'EMP025', due: 3 },
+  { title: 'Write the developer onboarding guide', cat: 'general', prio: 'medium', status: 'in_progress', who: 'EMP001', due: 6, progress: 30 },
   { title: 'Migrate CI to the new runners', cat: 'general', prio: 'high', status: 'in_progress', who: 'EMP007', due: 5, progress: 60 },
   { title: 'Onboarding plan for Noah Williams', cat: 'onboarding', prio: 'medium', status: 'in_progress', who: 'EMP003', about: 'EMP014', due: 2, progress: 70 },
   { title: 'Renew the New York office lease', cat: 'general', prio: 'urgent', status: 'in_progress', who: 'EMP026', due: 14, progress: 40 },
@@ -82,9 +83,9 @@ export async function seedDemoResults(em: EntityManager, input: { companyId: num
   await seedTasks(em, companyId, zone, adminUserId);
   await seedKpis(em, companyId, month, adminUserId);
 
-  // bonuses of the three closed months, from the targets and values just written
+  // the computed KPIs' values up to this month, then the bonuses of the three closed months
   const [three, two, one] = [month(3), month(2), month(1)];
-  await refreshComputedValues(em, companyId, zone, three.start, one.end);
+  await refreshComputedValues(em, companyId, zone, three.start, month(0).end);
   for (const m of [three, two, one]) await em.execute(bonusCalculationSql(companyId, m.start, m.end));
   await em.execute(
     `insert into bonus_calculation_runs (company_id, period_start, period_end, run_count, payments_count, total_amount, last_run_by_id)
@@ -221,6 +222,15 @@ async function seedKpis(em: EntityManager, companyId: number, month: (back: numb
        from kpis k join departments d on d.company_id = k.company_id and d.department_code in ('SALES', 'OPS')
       where k.company_id = ? and k.code = 'ATTENDANCE'`,
     [last.start, last.end, companyId],
+  );
+  // Jane's own target this month, so the employee login's home shows KPI progress
+  const current = month(0);
+  await em.execute(
+    `insert into kpi_targets (company_id, kpi_id, target_type, employee_id, period_start_date, period_end_date, target_value)
+     select k.company_id, k.id, 'employee', e.id, ?, ?, 95
+       from kpis k join employees e on e.company_id = k.company_id and e.employee_code = 'EMP001'
+      where k.company_id = ? and k.code = 'ATTENDANCE'`,
+    [current.start, current.end, companyId],
   );
 }
 

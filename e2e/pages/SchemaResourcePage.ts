@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { sidewaysOverflow } from './phone';
 
 export type FieldValue = string | number | boolean | { pick: string };
 
@@ -99,8 +100,7 @@ export class SchemaResourcePage {
   }
 
   async expectNoHorizontalScroll() {
-    const overflow = await this.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+    expect(await sidewaysOverflow(this.page), 'the page is wider than the screen').toBeLessThanOrEqual(0);
   }
 }
 

@@ -6,6 +6,7 @@ import { expectToast } from '../pages/PlatformPages';
 import { PwaApi } from '../pages/PwaApi';
 import { publicPackage, registerTrialCompany } from '../pages/TrialCompany';
 import { SchemaResourcePage } from '../pages/SchemaResourcePage';
+import { PHONE } from '../pages/phone';
 
 // The superadmin's Billing: a trial company chooses the Standard plan (an open invoice of $79.00),
 // the superadmin records the payment on Billing, and the platform's MRR grows by that price.
@@ -115,7 +116,7 @@ test.describe('billing', () => {
 
   test('the same on a 390×844 phone', async ({ page, request }) => {
     test.slow();
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     const login = new LoginPage(page);
     await login.goto();
     await login.signInAndExpectDashboard(SUPERADMIN.email, SUPERADMIN.password);

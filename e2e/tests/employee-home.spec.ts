@@ -6,9 +6,9 @@ import { LoginPage } from '../pages/LoginPage';
 import { ChangePasswordForm } from '../pages/PasswordPages';
 import { PwaApi, type Person } from '../pages/PwaApi';
 import { inWords, weekThisYear } from '../pages/dates';
+import { PHONE, sidewaysOverflow } from '../pages/phone';
 
 // a phone: the employee's home is laid out for it first
-const PHONE = { width: 390, height: 844 };
 // inside Acme's head office of the attendance tests, should it exist (a check-in far from it is refused)
 const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
 
@@ -17,7 +17,7 @@ const usd = (amount: string) => new Intl.NumberFormat('en-US', { style: 'currenc
 
 /** The page is no wider than the phone: nothing to scroll sideways. */
 async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 }
 
 test.describe('the employee home on a phone', () => {

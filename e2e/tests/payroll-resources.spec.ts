@@ -4,10 +4,11 @@ import { LoginPage } from '../pages/LoginPage';
 import { PayrollPage } from '../pages/PayrollPage';
 import { PwaApi, uniqueId } from '../pages/PwaApi';
 import { SchemaResourcePage, serverMessage } from '../pages/SchemaResourcePage';
+import { PHONE, sidewaysOverflow } from '../pages/phone';
 
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1440, height: 900 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
+  { name: 'phone', size: PHONE },
 ];
 
 for (const viewport of VIEWPORTS) {
@@ -94,8 +95,7 @@ for (const viewport of VIEWPORTS) {
       await rate.fill(before);
       await table.getByRole('button', { name: 'Save Tax Table' }).click();
       await expect(page.getByText('Tax table saved successfully').first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
+      expect(await sidewaysOverflow(page), 'the page is wider than the screen').toBeLessThanOrEqual(0);
     });
   });
 }

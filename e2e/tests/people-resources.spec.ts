@@ -3,10 +3,11 @@ import { COMPANY_ADMIN } from '../fixtures/users';
 import { LoginPage } from '../pages/LoginPage';
 import { uniqueId } from '../pages/PwaApi';
 import { SchemaResourcePage, serverMessage } from '../pages/SchemaResourcePage';
+import { PHONE } from '../pages/phone';
 
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1440, height: 900 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
+  { name: 'phone', size: PHONE },
 ];
 
 async function signIn(page: Page, request: APIRequestContext): Promise<string> {

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
 import { LoginPage } from '../pages/LoginPage';
-
-const PHONE = { width: 390, height: 844 };
+import { PHONE, sidewaysOverflow } from '../pages/phone';
 
 // Every screen of the sidebar, with the demo company's data in it: its lists are long and its
 // tables wide, so a screen whose content widens the page shows here.
@@ -14,7 +13,7 @@ const SCREENS = {
 /** How far the page scrolls sideways once the screen has loaded (0 when it fits). */
 async function sidewaysScroll(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return sidewaysOverflow(page);
 }
 
 /** Opens each screen and each of its tabs; returns those wider than the phone. */

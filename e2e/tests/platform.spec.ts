@@ -3,6 +3,7 @@ import { SUPERADMIN } from '../fixtures/users';
 import { LayoutPage } from '../pages/LayoutPage';
 import { LoginPage } from '../pages/LoginPage';
 import { CompaniesPage, FreeTrialPage, PackagesPage, expectToast } from '../pages/PlatformPages';
+import { PHONE } from '../pages/phone';
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -130,7 +131,7 @@ test.describe('SaaS platform', () => {
   });
 
   test('the free trial has a mobile layout below 1024 px, which also asks for the names', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
+    await page.setViewportSize(PHONE);
     const trial = new FreeTrialPage(page);
     await trial.goto();
     await expect(page.locator('main')).toHaveAttribute('data-layout', 'mobile');

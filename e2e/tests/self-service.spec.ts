@@ -5,8 +5,8 @@ import { LayoutPage } from '../pages/LayoutPage';
 import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
 import { PwaApi, uniqueId, type Person } from '../pages/PwaApi';
+import { PHONE, sidewaysOverflow } from '../pages/phone';
 
-const PHONE = { width: 390, height: 844 };
 // Acme's head office: the browser's mocked position is about 30 m from it
 const HERE = { latitude: 37.79395, longitude: -122.3965, accuracy: 8 };
 
@@ -87,7 +87,7 @@ test.describe('self-service', () => {
     await expect(row).toHaveCount(1);
     await expect(leave.status(row)).toHaveText('Pending');
     await expect(row.getByRole('button', { name: 'Approve' })).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 
   test('the admin turns self-service off in Settings → Permissions, and the employee keeps only the dashboard', async ({ browser, request }) => {

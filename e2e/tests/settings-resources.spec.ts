@@ -4,10 +4,11 @@ import { LoginPage } from '../pages/LoginPage';
 import { uniqueId } from '../pages/PwaApi';
 import { SchemaResourcePage, serverMessage } from '../pages/SchemaResourcePage';
 import { SettingsPage } from '../pages/SettingsPage';
+import { PHONE } from '../pages/phone';
 
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1440, height: 900 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
+  { name: 'phone', size: PHONE },
 ];
 
 for (const viewport of VIEWPORTS) {

@@ -5,6 +5,7 @@ import { expectToast } from '../pages/PlatformPages';
 import { PwaApi } from '../pages/PwaApi';
 import { publicPackage, registerTrialCompany, type TrialOwner } from '../pages/TrialCompany';
 import { SettingsPage } from '../pages/SettingsPage';
+import { PHONE } from '../pages/phone';
 
 // The company admin's Settings → Subscription: a brand-new self-registered company (on the free
 // trial of Standard) chooses Standard monthly, sees the server's preview, confirms, and gets the
@@ -21,7 +22,7 @@ interface Preview {
 
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1280, height: 900 } },
-  { name: 'phone', size: { width: 390, height: 844 } },
+  { name: 'phone', size: PHONE },
 ] as const;
 
 /** A company on the free trial of Standard, with its admin. */

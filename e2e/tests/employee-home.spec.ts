@@ -38,6 +38,9 @@ test.describe('the employee home on a phone', () => {
     const [payslip] = await own.get(`/api/hr/payroll?sort=${encodeURIComponent(JSON.stringify(['pay_period_start', 'DESC']))}`);
     const balances = await own.get(`/api/hr/leave-balances?filter=${encodeURIComponent(JSON.stringify({ mine: true }))}`);
     const annual = balances.find((b) => b.type_code === 'AL')!;
+    // an open task of theirs, under way: the home names its status in words
+    const task = `Read the staff handbook ${person.id}`;
+    await admin.send('post', '/api/monitoring/tasks', { title: task, assigned_to: person.id, status: 'in_progress', progress_percentage: 20 });
 
     const login = new LoginPage(page);
     await login.goto();
@@ -53,6 +56,9 @@ test.describe('the employee home on a phone', () => {
     if (payslip) await expect(page.getByTestId('home-payslip')).toContainText(usd(payslip.net_salary as string));
     else await expect(page.getByTestId('home-payslip')).toContainText('No payslips yet');
     await expect(page.getByTestId('home-pending-requests')).toContainText('No pending requests');
+    const tasks = page.getByTestId('home-tasks');
+    await expect(tasks).toContainText(task);
+    await expect(tasks).toContainText('In Progress');
     await expect(page.getByText('Present Today')).toHaveCount(0);
     await expect(page.getByText('Total Employees')).toHaveCount(0);
     await expect(page.getByText('Monthly Payroll')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { Chip } from '@mui/material';
+import { useLabels } from './labels';
 
 type Tone = 'success' | 'warning' | 'error' | 'info' | 'default';
 
@@ -30,10 +31,13 @@ export const toneOf = (value: string, resource?: string, field?: string): Tone =
 };
 
 /**
- * The one status chip of the console: the value's wording from the catalogue, its colour by
- * meaning, or as the spec colours that collection's statuses (`resource`, e.g. `hr/leave-requests`).
+ * The one status chip of the console: the value's wording from the catalogue (`label`, or the
+ * collection's wording of its status field), its colour by meaning, or as the spec colours that
+ * collection's statuses (`resource`, e.g. `hr/leave-requests`).
  */
-export const StatusChip = ({ value, label, resource, field }: { value: string; label: string; resource?: string; field?: string }) => {
+export const StatusChip = ({ value, label, resource, field }: { value: string; label?: string; resource?: string; field?: string }) => {
+  const labels = useLabels(resource ?? '');
   const tone = toneOf(value, resource, field);
-  return <Chip size="small" color={tone} label={label} variant={tone === 'default' ? 'outlined' : 'filled'} />;
+  const wording = label ?? labels.choice(field ?? (resource && STATUS_FIELD[resource]) ?? 'status', value);
+  return <Chip size="small" color={tone} label={wording} variant={tone === 'default' ? 'outlined' : 'filled'} />;
 };

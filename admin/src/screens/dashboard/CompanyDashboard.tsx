@@ -303,7 +303,7 @@ export default function CompanyDashboard() {
                         secondary={[e.position_title, e.department_name, format.date(e.hire_date)].filter(Boolean).join(' · ')}
                         sx={CHIP_ROW_TEXT}
                       />
-                      <StatusChip resource="hr/employees" value={e.employment_status} label={translate(`enums.${e.employment_status}`, { _: e.employment_status })} />
+                      <StatusChip resource="hr/employees" value={e.employment_status} />
                     </ListItem>
                   ))}
                 </List>
@@ -345,7 +345,7 @@ export default function CompanyDashboard() {
                         secondary={`${format.date(r.start_date)} – ${format.date(r.end_date)} · ${translate('company_dashboard.days', { days: r.total_days })}`}
                         sx={CHIP_ROW_TEXT}
                       />
-                      <StatusChip resource="hr/leave-requests" value={r.status} label={translate(`enums.${r.status}`, { _: r.status })} />
+                      <StatusChip resource="hr/leave-requests" value={r.status} />
                     </ListItem>
                   ))}
                 </List>

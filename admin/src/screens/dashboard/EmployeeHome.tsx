@@ -383,7 +383,7 @@ const TasksBlock = ({ employeeId }: { employeeId: number }) => {
               secondary={[task.due_date ? translate('employee_home.due', { date: format.date(task.due_date) }) : null, `${task.progress_percentage ?? 0}%`]
                 .filter(Boolean)
                 .join(' · ')}
-              chip={<StatusChip resource="monitoring/tasks" value={task.status} label={translate(`enums.${task.status}`, { _: task.status })} />}
+              chip={<StatusChip resource="monitoring/tasks" value={task.status} />}
             />
           ))}
         </List>

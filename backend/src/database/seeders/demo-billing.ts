@@ -10,6 +10,8 @@ import { DEMO_BILLED_MONTHS } from './demo-subscription';
  * come from the invoice sequence, in order.
  */
 export async function seedDemoBilling(em: EntityManager, company: Company): Promise<void> {
+  // k months before the current period: the first invoice, the company's subscription, is the oldest
+  const oldest = DEMO_BILLED_MONTHS - 1;
   await em.execute(
     `with periods as (
        select k, (c.current_period_start - (k || ' months')::interval)::date as period_start,
@@ -51,6 +53,6 @@ export async function seedDemoBilling(em: EntityManager, company: Company): Prom
      insert into payments (company_id, invoice_id, amount, paid_on, method, reference, provider)
      select i.company_id, i.id, i.total, i.period_start, 'bank_transfer', c.company_code || '-' || to_char(i.period_start, 'YYYYMM'), 'manual'
        from issued i join companies c on c.id = i.company_id`,
-    [DEMO_BILLED_MONTHS - 1, company.id, DEMO_BILLED_MONTHS - 1, company.id],
+    [oldest, company.id, oldest, company.id],
   );
 }

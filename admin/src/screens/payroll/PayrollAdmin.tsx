@@ -182,7 +182,8 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
           )}
           <TableContainer component={Paper} variant="outlined">
             {(records.isFetching || running) && <LinearProgress />}
-            <Table size="small" aria-label={translate('screens.payroll')}>
+            {/* on a narrow screen the table keeps its width and scrolls sideways inside its frame */}
+            <Table size="small" aria-label={translate('screens.payroll')} sx={{ minWidth: 960 }}>
               <TableHead>
                 <TableRow>
                   {['employee', 'period', 'basic_salary', 'allowances', 'bonuses', 'deductions', 'net_salary', 'status', 'payment_date'].map((c) => (
@@ -214,7 +215,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
                           {r.employee_code}
                         </Box>
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {format.date(r.pay_period_start)} – {format.date(r.pay_period_end)}
                       </TableCell>
                       <TableCell align="right">{format.money(r.basic_salary)}</TableCell>
@@ -227,7 +228,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
                       <TableCell>
                         <PaymentStatusChip status={r.payment_status} />
                       </TableCell>
-                      <TableCell>{format.date(r.payment_date)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(r.payment_date)}</TableCell>
                     </TableRow>
                   ))
                 )}

@@ -70,25 +70,51 @@ test.describe('reports', () => {
     expect(pdf.suggestedFilename()).toMatch(/^headcount-breakdown.*\.pdf$/);
     expect(await ReportsPage.magic(pdf, 5)).toBe('%PDF-');
 
-    // a scheduled report: added, listed, deleted
+    // a scheduled report: added with the report's own grouping, listed, changed, deleted
     await reports.tab('Scheduled reports').click();
     await expect(reports.scheduled).toBeVisible();
-    const rows = reports.scheduled.getByTestId('scheduled-report');
+    const rows = reports.scheduled.locator('tbody tr');
+    await expect(reports.scheduled.locator('table').or(reports.scheduled.getByText('No reports are scheduled yet.'))).toBeVisible();
     const before = await rows.count();
-    await reports.scheduled.getByRole('button', { name: 'Add scheduled report' }).click();
+    await reports.scheduled.getByRole('button', { name: 'Add scheduled report' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a scheduled report' });
+    // the signed-in admin is the first recipient
+    await expect(dialog.getByRole('button', { name: COMPANY_ADMIN.email })).toBeVisible();
+    // a report without groupings has no Group by; Leave balances has its own
+    await reports.choose(dialog, 'Report', 'Upcoming absences');
+    await expect(dialog.getByRole('combobox', { name: /^Group by/ })).toHaveCount(0);
     await reports.choose(dialog, 'Report', 'Leave balances');
+    await reports.choose(dialog, 'Group by', 'Employee');
     await reports.choose(dialog, 'Frequency', 'Weekly');
     await reports.choose(dialog, 'Format', 'CSV');
-    await expect(dialog.getByLabel('Recipients', { exact: true })).toHaveValue(COMPANY_ADMIN.email);
+    // a typed address that is not one is refused before sending, in words
+    const recipients = dialog.getByRole('combobox', { name: /^Recipients/ });
+    await recipients.fill('not-an-address');
+    await recipients.press('Enter');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Recipients must be e-mail addresses')).toBeVisible();
+    await dialog.getByRole('button', { name: 'not-an-address' }).locator('svg').click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByText('Scheduled report added')).toBeVisible();
     await expect(rows).toHaveCount(before + 1);
     const row = rows.filter({ hasText: 'Leave balances' }).filter({ hasText: 'Weekly' });
     await expect(row).toContainText('CSV');
     await expect(row).toContainText(COMPANY_ADMIN.email);
-    await row.getByRole('button', { name: 'Delete the scheduled Leave balances' }).click();
+    await expect(row).toContainText('Active');
+
+    // paused: no next run
+    await row.getByRole('button', { name: 'Edit Leave balances' }).click();
+    const edit = page.getByRole('dialog', { name: 'Change the scheduled Leave balances' });
+    await expect(edit.getByRole('combobox', { name: /^Group by/ })).toContainText('Employee');
+    await edit.getByRole('switch', { name: 'Active' }).or(edit.getByRole('checkbox', { name: 'Active' })).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText('Paused');
+
+    await row.getByRole('button', { name: 'Delete Leave balances' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Scheduled report deleted')).toBeVisible();
     await expect(rows).toHaveCount(before);
   });
 

@@ -50,7 +50,7 @@ import {
 import { api, errorMessage, fieldErrors } from '../providers/httpClient';
 import { bodyFrom } from './body';
 import type { ResourceConfig } from './config';
-import { listColumns, listFilters, type FieldDescriptor, type FilterDescriptor } from './derive';
+import { detailFields, listColumns, listFilters, type FieldDescriptor, type FilterDescriptor } from './derive';
 import { SchemaField } from './fields';
 import { representation, searchFilter } from './representation';
 import { resourceSchema, useLabels, useRights } from './schema';
@@ -436,7 +436,7 @@ const ShowDialog = ({
   const { record } = useFullRecord(config, row);
   const labels = useLabels(config.name);
   const phone = useIsPhone();
-  const fields = listColumns(resource, { exclude: ['id'] });
+  const fields = detailFields(resource, config.show);
   const shown = record ?? row;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={phone} aria-labelledby="schema-show-title">

@@ -44,6 +44,8 @@ export interface ResourceConfig {
     /** headed groups of fields in this order (title: `resources.<name>.sections.<title>`); a section whose fields are all absent is left out */
     sections?: ReadonlyArray<{ title: string; fields: readonly string[] }>;
   };
+  /** the details view's fields (default: the record's, lists of values included) */
+  show?: Selection;
   /** a custom cell where the spec needs one */
   cells?: Record<string, ComponentType<{ record: RaRecord; field: FieldDescriptor }>>;
   /** more actions of a row where the spec asks for them, before Edit and Delete (on a phone: in the card) */

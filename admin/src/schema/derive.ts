@@ -202,6 +202,19 @@ export function listColumns(resource: ResourceSchema, selection: Selection = {},
   });
 }
 
+/**
+ * The details view's fields: the record's scalars and lists of scalars (a report's recipients),
+ * not the id, nested objects or the stamps never shown as a column.
+ */
+export function detailFields(resource: ResourceSchema, selection: Selection = {}, references = REFERENCES): FieldDescriptor[] {
+  const properties = resource.record?.properties ?? {};
+  const shown = Object.keys(properties).filter((name) => {
+    const schema = properties[name];
+    return name !== 'id' && !NEVER_COLUMN.has(name) && schema.type !== 'object' && !(schema.type === 'array' && schema.items?.properties);
+  });
+  return select(shown, selection).map((name) => describe(name, properties[name], false, references));
+}
+
 export interface FilterDescriptor {
   source: string;
   kind: 'search' | 'boolean' | 'enum' | 'reference' | 'date' | 'text' | 'number';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compactDocument } from './compact';
-import { formFields, humanize, listColumns, listFilters } from './derive';
+import { detailFields, formFields, humanize, listColumns, listFilters } from './derive';
 import { bodyFrom } from './body';
 import { validatorsOf } from './validation';
 
@@ -121,6 +121,18 @@ describe('the schema layer', () => {
       { source: 'is_active', kind: 'boolean' },
       { source: 'manager_id', kind: 'reference', reference: 'hr/employees' },
     ]);
+  });
+
+  it('details show lists of values but not the id, nested objects or stamps', () => {
+    const rooms = compactDocument(
+      fixture({ name: 'equipment', schema: { type: 'array', items: { type: 'string' } } }),
+    ).resources['hr/rooms'];
+    const names = detailFields(rooms).map((f) => f.source);
+    expect(names).toContain('equipment');
+    expect(names).toContain('room_name');
+    expect(names).not.toContain('id');
+    expect(listColumns(rooms).map((c) => c.source)).not.toContain('equipment');
+    expect(detailFields(rooms, { exclude: ['equipment'] }).map((f) => f.source)).not.toContain('equipment');
   });
 
   it('a property added to the DTO appears in the filters, the columns, the form and its validation, with no other change', () => {

@@ -3,20 +3,14 @@ import { employeeHomeMessages } from '../screens/dashboard/home.messages.en';
 import { departmentsMessages } from '../screens/departments/messages.en';
 import { employeesMessages } from '../screens/employees/messages.en';
 import { positionsMessages } from '../screens/positions/messages.en';
-import { monitoringMessages } from '../screens/operational-monitoring/messages.en';
 import { settingsMessages } from '../screens/settings/messages.en';
-import { companiesMessages } from '../screens/companies/messages.en';
 import { packagesMessages } from '../screens/packages/messages.en';
 import { platformDashboardMessages } from '../screens/dashboard/platform.messages.en';
-import { payrollMessages } from '../screens/payroll/messages.en';
 import { pwaMessages } from '../pwa/messages.en';
 import { invitationMessages, passwordMessages } from '../auth/messages.en';
-import { leaveMessages } from '../screens/leave/messages.en';
-import { attendanceMessages } from '../screens/attendance/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
 import { schemaMessages } from '../schema/messages.en';
 import { permissionSubjectsMessages, selfServiceMessages } from '../screens/permissions/messages.en';
-import { resourceMessages } from '../resources/messages.en';
 
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
 export const messages = {
@@ -28,19 +22,13 @@ export const messages = {
   ...settingsMessages,
   // the texts of billing, subscription, kpi_bonus, landing_page and analytics load with their screens (addMessages)
   subscription: { banner: { open: 'Open Subscription' } },
-  monitoring: monitoringMessages,
-  payroll: payrollMessages,
-  companies: companiesMessages,
   packages: packagesMessages,
   platform_dashboard: platformDashboardMessages,
   ...pwaMessages,
-  leave: leaveMessages,
-  attendance: attendanceMessages,
   shift_roster: shiftRosterMessages,
   ...schemaMessages,
   permission_subjects: permissionSubjectsMessages,
   self_service: selfServiceMessages,
-  resources: resourceMessages,
   app: {
     name: 'HR Management',
     tagline: 'Enterprise Resource Planning Platform',

@@ -1,3 +1,4 @@
+import '../resources/messages.en';
 import { useTranslate } from 'react-admin';
 import { humanize } from './derive';
 

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, LinearProgress, MenuItem, TablePagination, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';

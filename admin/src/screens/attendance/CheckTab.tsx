@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, LinearProgress, TextField, Typography } from '@mui/material';
 import LoginIcon from '@mui/icons-material/Login';

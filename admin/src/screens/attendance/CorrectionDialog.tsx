@@ -1,3 +1,4 @@
+import './messages.en';
 import { useTranslate } from 'react-admin';
 import { attendanceRecords } from '../../resources/attendance';
 import { SchemaFormDialog } from '../../schema/SchemaResource';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import { Box, Button, Card, LinearProgress, MenuItem, TextField } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';

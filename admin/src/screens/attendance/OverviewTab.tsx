@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useFormat } from '../../schema/format';
 import { useTranslate } from 'react-admin';

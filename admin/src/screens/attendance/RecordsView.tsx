@@ -1,3 +1,4 @@
+import './messages.en';
 import type { ReactNode } from 'react';
 import {
   Box,

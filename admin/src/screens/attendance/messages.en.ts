@@ -1,4 +1,6 @@
-/** English texts of the Attendance screen (hr.md 2, 8, 9), merged into src/i18n/en.ts as `attendance`. */
+import { addMessages } from '../../providers/i18nProvider';
+
+/** English texts of the Attendance screen (hr.md 2, 8, 9), registered when a screen that shows them loads. */
 export const attendanceMessages = {
   subtitle: 'Your attendance: check in and out, and your history.',
   tabs: { overview: 'Overview', history: 'History', check: 'Check In/Out', all: 'All Employees' },
@@ -97,3 +99,5 @@ export const attendanceMessages = {
     geo_failed: 'Failed to get location: %{reason}',
   },
 };
+
+addMessages({ attendance: attendanceMessages });

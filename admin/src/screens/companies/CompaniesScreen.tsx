@@ -1,3 +1,4 @@
+import './messages.en';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Box,

@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box, Button, Dialog, DialogContent, DialogTitle, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { email, Form, minLength, required, SaveButton, TextInput, useNotify, useTranslate, type Validator } from 'react-admin';
 import type { components } from '../../../../openapi/schema';

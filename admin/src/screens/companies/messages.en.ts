@@ -1,4 +1,6 @@
-/** English texts of /companies (platform.md 2.13, 8), merged into src/i18n/en.ts as `companies`. */
+import { addMessages } from '../../providers/i18nProvider';
+
+/** English texts of /companies (platform.md 2.13, 8), registered when a screen that shows them loads. */
 export const companiesMessages = {
   subtitle: 'The companies of the platform, their packages and admins',
   search: 'Search companies',
@@ -51,3 +53,5 @@ export const companiesMessages = {
     impersonate: 'Failed to impersonate company',
   },
 };
+
+addMessages({ companies: companiesMessages });

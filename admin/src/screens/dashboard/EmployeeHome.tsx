@@ -1,3 +1,5 @@
+import '../attendance/messages.en';
+import '../leave/messages.en';
 import { useState, type ReactNode } from 'react';
 import {
   Alert,

@@ -1,3 +1,4 @@
+import './messages.en';
 import { Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { days, type LeaveBalance } from './api';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { LeaveBalance, LeaveType } from './api';

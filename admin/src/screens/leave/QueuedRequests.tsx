@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import CloudQueueIcon from '@mui/icons-material/CloudQueue';
 import { useTranslate } from 'react-admin';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useEffect, useState } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { SelectInput, useNotify, useTranslate } from 'react-admin';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import {
   Box,

@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { StatusChip as Chip } from '../../schema/StatusChip';

@@ -1,3 +1,5 @@
+import { addMessages } from '../../providers/i18nProvider';
+
 /** Leave Management (hr.md 2, 8): the spec's texts word for word where it has them. */
 export const leaveMessages = {
   subtitle: 'Leave types, requests and balances',
@@ -120,3 +122,5 @@ export const leaveMessages = {
     no_types: 'Not attached to a leave type',
   },
 };
+
+addMessages({ leave: leaveMessages });

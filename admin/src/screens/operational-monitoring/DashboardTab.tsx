@@ -1,3 +1,4 @@
+import './messages.en';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
 import AssignmentIcon from '@mui/icons-material/Assignment';

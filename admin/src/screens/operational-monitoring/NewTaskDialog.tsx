@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, useMediaQuery, type Theme } from '@mui/material';
 import { AutocompleteArrayInput, Form, ReferenceArrayInput, SaveButton, useNotify, useTranslate } from 'react-admin';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,

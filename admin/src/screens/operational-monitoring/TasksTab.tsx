@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
 import GroupAddIcon from '@mui/icons-material/GroupAdd';

@@ -1,4 +1,6 @@
-/** English texts of Operational Monitoring (hr.md 2, 5, 8), merged into src/i18n/en.ts as `monitoring`. */
+import { addMessages } from '../../providers/i18nProvider';
+
+/** English texts of Operational Monitoring (hr.md 2, 5, 8), registered when a screen that shows them loads. */
 export const monitoringMessages = {
   tabs: { dashboard: 'Dashboard', tasks: 'Tasks', templates: 'Templates' },
   subtitle: 'Track operational tasks across departments and positions.',
@@ -66,3 +68,5 @@ export const monitoringMessages = {
     confirm_delete: 'Delete the task "%{title}" and its comments? This cannot be undone.',
   },
 };
+
+addMessages({ monitoring: monitoringMessages });

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState } from 'react';
 import { Box, Button, Card, CardActions, CardContent, CircularProgress, Grid, Skeleton, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';

@@ -1,3 +1,4 @@
+import './messages.en';
 import { lazy, Suspense, useState } from 'react';
 import {
   Box,

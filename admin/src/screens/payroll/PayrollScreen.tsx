@@ -1,3 +1,4 @@
+import './messages.en';
 import { useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';

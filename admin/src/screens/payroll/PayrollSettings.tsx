@@ -1,3 +1,4 @@
+import './messages.en';
 import { Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { ArrayInput, ResourceContextProvider, SaveButton, SimpleForm, SimpleFormIterator, Toolbar, useNotify, useTranslate, type RaRecord } from 'react-admin';

@@ -1,4 +1,6 @@
-/** English texts of Payroll and My Payroll, merged into src/i18n/en.ts as `payroll`. */
+import { addMessages } from '../../providers/i18nProvider';
+
+/** English texts of Payroll and My Payroll, registered when a screen that shows them loads. */
 export const payrollMessages = {
   subtitle: 'Process monthly payroll, review payslips and export the period.',
   my_subtitle: 'Your payslips, month by month.',
@@ -110,3 +112,5 @@ export const payrollMessages = {
     no_limit: 'and above',
   },
 };
+
+addMessages({ payroll: payrollMessages });

@@ -1,3 +1,4 @@
+import './messages.en';
 import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';

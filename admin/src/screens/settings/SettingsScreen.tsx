@@ -1,3 +1,4 @@
+import './screen.messages.en';
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Box, Card, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import SecurityIcon from '@mui/icons-material/Security';

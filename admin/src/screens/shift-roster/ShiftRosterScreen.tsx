@@ -1,3 +1,4 @@
+import '../attendance/messages.en';
 import { Box, Button, Tab, Tabs } from '@mui/material';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useFormContext } from 'react-hook-form';

@@ -1,3 +1,4 @@
+import '../screen.messages.en';
 import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,

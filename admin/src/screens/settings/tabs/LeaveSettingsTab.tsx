@@ -1,3 +1,5 @@
+import '../screen.messages.en';
+import '../../leave/messages.en';
 import { useState } from 'react';
 import { Box, Stack, Switch, Tab, Tabs, Typography } from '@mui/material';
 import { useNotify, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';

@@ -1,3 +1,4 @@
+import '../screen.messages.en';
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, Checkbox, CircularProgress, FormControlLabel, FormGroup, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';

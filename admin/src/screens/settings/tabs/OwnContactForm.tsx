@@ -1,3 +1,4 @@
+import '../screen.messages.en';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
 import SaveIcon from '@mui/icons-material/Save';

@@ -1,3 +1,4 @@
+import '../screen.messages.en';
 import { Divider, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { ChangePasswordForm } from '../../../auth/ChangePasswordForm';

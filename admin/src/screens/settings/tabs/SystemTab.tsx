@@ -1,3 +1,4 @@
+import '../screen.messages.en';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   Alert,

@@ -214,7 +214,11 @@ async function main() {
           log(`lists: ${c.name}: API p50 ${m.api.p50.toFixed(2)} ms p99 ${m.api.p99.toFixed(2)} ms, SQL p50 ${m.sql.p50.toFixed(2)} ms (${m.statements} statements in ${m.messages} round trips)`);
           const total = captured[c.key].contentRange?.split('/').pop();
           const note = `${m.statements} statements in ${m.messages} round trips; p99 API ${m.api.p99.toFixed(1)} ms / SQL ${m.sql.p99.toFixed(1)} ms; total ${total}`;
-          report.add({ group: 'lists', name: `${c.name} p50 vs SQL`, value: m.api.p50, floor: m.sql.p50, ratio, unit: 'ms', max: b.listRatio, budgetUnit: '×', note });
+          // the ratio budget is the employee list's (its page and search); the month's attendance
+          // has its absolute budget below: its SQL is under a millisecond (the month stats), so its
+          // ratio is the same fixed cost per request as the employee list's over a smaller floor
+          const ratioBudget = c.key === 'attendance_month' ? {} : { max: b.listRatio, budgetUnit: '×' };
+          report.add({ group: 'lists', name: `${c.name} p50 vs SQL`, value: m.api.p50, floor: m.sql.p50, ratio, unit: 'ms', ...ratioBudget, note });
           if (c.key === 'employees_deep_page') {
             report.add({ group: 'lists', name: `${c.name} p99`, value: m.api.p99, unit: 'ms', max: b.deepPageP99Ms });
           }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Level, type Logger as Pino } from 'pino';
 import { Logger as NestPinoLogger, LoggerModule, PinoLogger, type Params } from 'nestjs-pino';
-import type { DynamicModule } from '@nestjs/common';
+import { RequestMethod, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
 import { requestIdFor } from './request-context';
 
@@ -53,6 +53,8 @@ const QUIET = /^\/api\/(health|metrics)(\/|\?|$)/;
 /** nestjs-pino over the root logger: every line of a request carries its request_id. */
 export function pinoParams(root: Pino): Params {
   return {
+    // every route, in the path syntax of Nest 11 (its default `*` is converted with a warning at every start)
+    forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
     pinoHttp: {
       logger: root,
       genReqId: (req: IncomingMessage) => ((req as IncomingMessage & { id?: string }).id ?? requestIdFor(req)),

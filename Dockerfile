@@ -11,10 +11,9 @@ COPY e2e/package.json e2e/
 COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
-# the same build as `npm run build`: landing, admin console, then the API (migrations included in dist)
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
-# the API's own node_modules holds the versions that could not be hoisted (e.g. @fastify/cookie)
-RUN mkdir -p backend/node_modules
+# the same build as `npm run build`: landing, admin console, then the API (migrations included in dist);
+# then only the API's production dependencies are kept (scripts/runtime-smoke.sh runs the same set)
+RUN npm run build && bash scripts/runtime-deps.sh
 
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data MAIL_DIR=/app/data/mail

@@ -9,7 +9,9 @@ import { subscriptionsConfig } from './subscriptionsConfig';
 /** The company's scheduled reports (company admins): what goes to whom how often, added, changed and deleted here. */
 export default function ScheduledReports({ reports }: { reports: ReportInfo[] }) {
   const translate = useTranslate();
-  const email = useSession().user?.email;
+  const user = useSession().user;
+  // the first recipient is the signed-in admin; the platform's operator, impersonating, is not one of the company's users
+  const email = user?.role === 'superadmin' ? undefined : user?.email;
   const config = useMemo(() => subscriptionsConfig(reports, email), [reports, email]);
   return (
     <Card variant="outlined" sx={{ contain: 'inline-size' }} data-testid="scheduled-reports">

@@ -8,14 +8,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f backend/dist/main.js ] && [ -d admin/dist ] && [ -d landing/dist ] || { echo "build first: npm run build" >&2; exit 1; }
-runas() { if [ "$(id -u)" = 0 ]; then runuser -u nobody -- "$@"; else "$@"; fi; }
+# as root (CI), the app runs as nobody; otherwise as the caller
+as_app=(); [ "$(id -u)" = 0 ] && as_app=(runuser -u nobody --)
 
 work=$(mktemp -d)
 database="hr_runtime_smoke_$$"
 pid=""
 teardown() {
   local rc=$?
-  [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+  # whatever the cleanup's own commands answer (a stopped app's exit status), the run's result is rc
+  set +e
+  # the app runs in a session of its own: stopping its process group stops runuser and node alike
+  if [ -n "$pid" ]; then kill -TERM -- "-$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi
   if [ "$rc" -ne 0 ] && [ -f "$work/app.log" ]; then tail -n 40 "$work/app.log"; fi
   psql -h 127.0.0.1 -U postgres -qc "drop database if exists $database" >/dev/null 2>&1 || true
   rm -rf "$work"
@@ -54,9 +58,9 @@ env=(NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$app/data" MAIL_D
   SUPERADMIN_EMAIL=superadmin@example.com SUPERADMIN_PASSWORD="$password" SEED_DEMO=false LOG_LEVEL=log)
 
 cd "$app"
-runas env "${env[@]}" node backend/dist/database/migrate-cli.js >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
-echo "migrations applied as $(runas id -un)"
-runas env "${env[@]}" MIGRATE_ON_START=false node backend/dist/main.js >"$work/app.log" 2>&1 &
+${as_app[@]+"${as_app[@]}"} env "${env[@]}" node backend/dist/database/migrate-cli.js >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
+echo "migrations applied as $(${as_app[@]+"${as_app[@]}"} id -un)"
+setsid ${as_app[@]+"${as_app[@]}"} env "${env[@]}" MIGRATE_ON_START=false node backend/dist/main.js >"$work/app.log" 2>&1 &
 pid=$!
 SMOKE_BASE="http://127.0.0.1:$port" SMOKE_PASSWORD="$password" SMOKE_MAIL="$app/data/mail" node -e '
   const base = process.env.SMOKE_BASE;

@@ -73,12 +73,6 @@ const groupByCell = (reports: ReportInfo[]) =>
     );
   };
 
-const RecipientsCell = ({ record }: { record: RaRecord }) => (
-  <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-    {(record as Subscription).recipients.join(', ')}
-  </Typography>
-);
-
 /** Addresses typed or picked among the company's users; pasted lists split at commas, semicolons and spaces. */
 const RecipientsInput = ({ field }: { field: FieldDescriptor }) => {
   const labels = useLabels(SUBSCRIPTIONS);
@@ -98,12 +92,14 @@ const RecipientsInput = ({ field }: { field: FieldDescriptor }) => {
   );
 };
 
+const NO_GROUPINGS: ReportInfo['group_by_options'] = [];
+
 /** The groupings of the chosen report; a report without any has no such field. */
 const GroupByInput = ({ reports }: { reports: ReportInfo[] }) => {
   const labels = useLabels(SUBSCRIPTIONS);
   const report = useChosenReport(reports);
   const { setValue, getValues } = useFormContext();
-  const options = report?.group_by_options ?? [];
+  const options = report?.group_by_options ?? NO_GROUPINGS;
   useEffect(() => {
     // another report keeps no grouping of the one before: its first grouping is chosen
     if (options.length && !options.some((o) => o.id === getValues('group_by'))) setValue('group_by', options[0].id);
@@ -151,7 +147,6 @@ export function subscriptionsConfig(reports: ReportInfo[], email: string | undef
       report_title: ReportCell,
       frequency: ChoiceCell,
       format: ChoiceCell,
-      recipients: RecipientsCell,
       next_run_at: NextRunCell,
       group_by: groupByCell(reports),
     },

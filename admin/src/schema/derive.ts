@@ -160,6 +160,8 @@ export function describe(source: string, schema: PropertySchema, required: boole
     descriptor.children = Object.entries(schema.items.properties).map(([key, value]) => describe(key, value, itemRequired.includes(key), references));
   }
   if (kind === 'list' && schema.items?.enum) descriptor.choices = schema.items.enum;
+  // a list of addresses (a report's recipients): each item is checked as an address
+  if (kind === 'list' && schema.items?.format === 'email') descriptor.rules.email = true;
   return descriptor;
 }
 

@@ -25,6 +25,7 @@ export const schemaMessages = {
       maximum: '%{field} must not be greater than %{max}',
       integer: '%{field} must be an integer number',
       email: '%{field} must be an email',
+      email_list: '%{field} must be e-mail addresses',
       pattern: '%{field} is not in the expected format',
       time: '%{field} must be a time (HH:MM)',
       uri: '%{field} must be a web address starting with http:// or https://',

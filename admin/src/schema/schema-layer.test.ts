@@ -135,6 +135,17 @@ describe('the schema layer', () => {
     expect(detailFields(rooms, { exclude: ['equipment'] }).map((f) => f.source)).not.toContain('equipment');
   });
 
+  it('checks each address of a list of addresses', () => {
+    const rooms = compactDocument(
+      fixture({ name: 'notify', schema: { type: 'array', minItems: 1, items: { type: 'string', format: 'email' } }, required: true }),
+    ).resources['hr/rooms'];
+    const field = formFields(rooms.create).find((f) => f.source === 'notify')!;
+    expect(field).toMatchObject({ kind: 'list', rules: { email: true, required: true } });
+    const errors = (value: unknown) => validatorsOf(field, translate).map((check) => check(value, {}, {} as never)).filter(Boolean);
+    expect(errors(['a@x.com', 'b@y.org'])).toEqual([]);
+    expect(errors(['a@x.com', 'not-an-address'])).toEqual(['schema.validation.email_list|Notify']);
+  });
+
   it('a property added to the DTO appears in the filters, the columns, the form and its validation, with no other change', () => {
     const before = compactDocument(fixture()).resources['hr/rooms'];
     expect(formFields(before.create).map((f) => f.source)).not.toContain('floor_code');

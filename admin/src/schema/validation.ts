@@ -2,6 +2,9 @@ import { email, maxLength, maxValue, minLength, minValue, regex, required, type 
 import type { FieldDescriptor } from './derive';
 import { humanize } from './derive';
 
+/** An address as react-admin's own email rule reads one. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
@@ -23,7 +26,9 @@ export function validatorsOf(field: FieldDescriptor, translate: Translate): Vali
   if (rules.minimum !== undefined) out.push(minValue(rules.minimum, say('minimum', { min: rules.minimum })));
   if (rules.maximum !== undefined) out.push(maxValue(rules.maximum, say('maximum', { max: rules.maximum })));
   if (field.kind === 'integer') out.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : say('integer')));
-  if (rules.email) out.push(email(say('email')));
+  if (rules.email && field.kind === 'list') {
+    out.push((value: unknown) => (Array.isArray(value) && value.some((item) => !EMAIL.test(String(item))) ? say('email_list') : undefined));
+  } else if (rules.email) out.push(email(say('email')));
   if (rules.pattern && field.kind !== 'time') {
     try {
       out.push(regex(new RegExp(rules.pattern, 'u'), say('pattern')));

@@ -57,7 +57,6 @@ export const subscriptionMessages = {
   confirm_delete_title: 'Delete the scheduled report?',
   confirm_delete: '%{name} will no longer be sent.',
   last_error: 'Last run sent nothing: %{error}',
-  recipients_invalid: 'Recipients must be e-mail addresses',
   fields: {
     report_id: 'Report',
     report_title: 'Report',

@@ -77,14 +77,12 @@ const groupByCell = (reports: ReportInfo[]) =>
 const RecipientsInput = ({ field }: { field: FieldDescriptor }) => {
   const labels = useLabels(SUBSCRIPTIONS);
   const { data: emails } = useRecipientChoices(true);
-  const each = (value: unknown) =>
-    Array.isArray(value) && value.some((email) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(email))) ? labels.text('recipients_invalid') : undefined;
   return (
     <TextArrayInput
       source={field.source}
       label={labels.field(field.source)}
       helperText={labels.help(field.source)}
-      validate={[...validatorsOf(field, labels.translate), each]}
+      validate={validatorsOf(field, labels.translate)}
       options={emails ?? []}
       parse={(value: string[] | null) => splitRecipients((value ?? []).join(' '))}
       fullWidth

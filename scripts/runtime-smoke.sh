@@ -46,7 +46,8 @@ while read -r from to; do
   esac
 done < <(sed -n 's#^COPY --from=build /app/\([^ ]*\) \./\(.*\)$#\1 \2#p' Dockerfile)
 mkdir -p "$app/data/mail"
-chmod -R go-w "$app" && chmod 755 "$work"
+# readable to the app whatever umask the checkout and build had, writable by it only in data/
+chmod -R u+rwX,go+rX,go-w "$app" && chmod 755 "$work"
 [ "$(id -u)" = 0 ] && chown -R nobody "$app/data"
 echo "runtime layout: $(du -sh "$app/node_modules" | cut -f1) of dependencies, $(ls "$app/node_modules" | wc -l) packages"
 

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { selectTab } from './tabs';
 
 type TabName = 'Dashboard' | 'KPIs' | 'Targets' | 'Bonuses';
 
@@ -42,8 +43,7 @@ export class KpiBonusPage {
   }
 
   async openTab(name: TabName) {
-    await this.page.getByRole('tab', { name, exact: true }).click();
-    await expect(this.page.getByRole('tab', { name, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await selectTab(this.page.getByRole('tab', { name, exact: true }));
   }
 
   /** A select (MUI combobox) of a dialog or of the page: opens it and picks the option. */

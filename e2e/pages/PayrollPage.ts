@@ -1,4 +1,5 @@
 import { expect, type Download, type Locator, type Page } from '@playwright/test';
+import { selectTab } from './tabs';
 
 /** /hr/payroll: the admin's payroll (cards, month and year, records, Process Payroll, Export) and My Payroll. */
 export class PayrollPage {
@@ -23,7 +24,7 @@ export class PayrollPage {
   /** The payroll staff's Components & Tax tab. */
   async openSettings() {
     await this.goto();
-    await this.page.getByRole('tab', { name: 'Components & Tax', exact: true }).click();
+    await selectTab(this.page.getByRole('tab', { name: 'Components & Tax', exact: true }));
   }
 
   /** Chooses a month or year; one already chosen is left as it is (its menu would not close on it). */

@@ -4,6 +4,7 @@ import { LoginPage } from '../pages/LoginPage';
 import { uniqueId } from '../pages/PwaApi';
 import { SchemaResourcePage, serverMessage } from '../pages/SchemaResourcePage';
 import { PHONE } from '../pages/phone';
+import { selectTab } from '../pages/tabs';
 
 const VIEWPORTS = [
   { name: 'desktop', size: { width: 1440, height: 900 } },
@@ -12,7 +13,7 @@ const VIEWPORTS = [
 
 async function openTab(page: Page, tab: string) {
   await page.goto('/hr/operational-monitoring');
-  await page.getByRole('tab', { name: tab, exact: true }).click();
+  await selectTab(page.getByRole('tab', { name: tab, exact: true }));
 }
 
 for (const viewport of VIEWPORTS) {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
 import { LoginPage } from '../pages/LoginPage';
 import { PHONE, sidewaysOverflow } from '../pages/phone';
+import { selectTab } from '../pages/tabs';
 
 // Every screen of the sidebar, with the demo company's data in it: its lists are long and its
 // tables wide, so a screen whose content widens the page shows here.
@@ -29,8 +30,7 @@ async function screensWiderThanPhone(page: Page, paths: string[]) {
     for (let i = 1; i < count; i++) {
       const tab = tabs.nth(i);
       const name = (await tab.textContent()) ?? String(i);
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await selectTab(tab);
       const tabOverflow = await sidewaysScroll(page);
       if (tabOverflow > 0) wide.push(`${path} → ${name} (+${tabOverflow}px)`);
     }

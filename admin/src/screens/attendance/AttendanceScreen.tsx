@@ -1,5 +1,5 @@
 import './messages.en';
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Tab } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
@@ -8,6 +8,7 @@ import { AllEmployeesTab } from './AllEmployeesTab';
 import { CheckTab } from './CheckTab';
 import { HistoryTab } from './HistoryTab';
 import { OverviewTab } from './OverviewTab';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'overview' | 'history' | 'check' | 'all';
 
@@ -25,16 +26,14 @@ export default function AttendanceScreen() {
     <>
       <PageHeader title={translate('screens.attendance')} subtitle={translate('attendance.subtitle')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
+        <ScreenTabs
           value={tab}
-          variant="scrollable"
-          allowScrollButtonsMobile
           onChange={(_, value: TabKey) => setParams(value === 'overview' ? {} : { tab: value }, { replace: true })}
         >
           {tabs.map((key) => (
             <Tab key={key} value={key} label={translate(`attendance.tabs.${key}`)} />
           ))}
-        </Tabs>
+        </ScreenTabs>
       </Box>
       {tab === 'overview' && <OverviewTab />}
       {tab === 'history' && <HistoryTab />}

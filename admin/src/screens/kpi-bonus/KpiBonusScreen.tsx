@@ -1,6 +1,6 @@
 import './messages.en';
 import { useMemo, useState } from 'react';
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Tab, Typography } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { components } from '../../../../openapi/schema';
@@ -16,6 +16,7 @@ import { DashboardTab } from './DashboardTab';
 import { KpiRowActions, KpisTab } from './KpisTab';
 import { currentPeriod, type Period } from './period';
 import { TargetRowActions, TargetsTab, targetsConfig } from './TargetsTab';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type Kpi = components['schemas']['KpiResponseDto'];
 type Target = components['schemas']['KpiTargetResponseDto'];
@@ -133,16 +134,14 @@ export default function KpiBonusScreen() {
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <PageHeader title={translate('screens.kpi_bonus')} subtitle={translate('kpi_bonus.subtitle')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs
+        <ScreenTabs
           value={tab}
-          variant="scrollable"
-          allowScrollButtonsMobile
           onChange={(_, value: TabKey) => setParams(value === 'dashboard' ? {} : { tab: value }, { replace: true })}
         >
           {TABS.map((t) => (
             <Tab key={t} value={t} label={translate(`kpi_bonus.tabs.${t}`)} />
           ))}
-        </Tabs>
+        </ScreenTabs>
       </Box>
 
       <KpiRowActions.Provider value={kpiActions}>

@@ -1,6 +1,6 @@
 import './messages.en';
 import { useCallback, useEffect, useState } from 'react';
-import { Box, Button, CircularProgress, MenuItem, Tab, Tabs, TextField } from '@mui/material';
+import { Box, Button, CircularProgress, MenuItem, Tab, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
@@ -15,6 +15,7 @@ import { QueuedRequests } from './QueuedRequests';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
 import { RequestsTable } from './RequestsTable';
 import { useLeaveRights } from './useLeaveRights';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'requests' | 'balances';
 const STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
@@ -89,10 +90,10 @@ export default function LeaveScreen() {
         <>
           <LeaveTypeCards types={data.types.filter((t) => t.is_active || rights.admin)} balances={data.mine} />
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-            <Tabs value={tab} onChange={(_, value: TabKey) => setParams(value === 'requests' ? {} : { tab: value }, { replace: true })} sx={{ flexGrow: 1 }}>
+            <ScreenTabs value={tab} onChange={(_, value: TabKey) => setParams(value === 'requests' ? {} : { tab: value }, { replace: true })} sx={{ flexGrow: 1 }}>
               <Tab value="requests" label={translate('leave.tabs.requests')} />
               <Tab value="balances" label={translate('leave.tabs.balances')} />
-            </Tabs>
+            </ScreenTabs>
             {tab === 'requests' ? (
               <TextField select size={size} label={translate('leave.requests.status_filter')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160, mb: 1 }}>
                 <MenuItem value="">{translate('leave.requests.all')}</MenuItem>

@@ -1,11 +1,12 @@
 import './messages.en';
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Tab } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { DashboardTab } from './DashboardTab';
 import { TasksTab } from './TasksTab';
 import { TemplatesTab } from './TemplatesTab';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'dashboard' | 'tasks' | 'templates';
 const TABS: TabKey[] = ['dashboard', 'tasks', 'templates'];
@@ -21,16 +22,14 @@ export default function OperationalMonitoringScreen() {
     <>
       <PageHeader title={translate('screens.operational_monitoring')} subtitle={translate('monitoring.subtitle')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
+        <ScreenTabs
           value={tab}
-          variant="scrollable"
-          allowScrollButtonsMobile
           onChange={(_, value: TabKey) => setParams(value === 'dashboard' ? {} : { tab: value }, { replace: true })}
         >
           <Tab value="dashboard" label={translate('monitoring.tabs.dashboard')} />
           <Tab value="tasks" label={translate('monitoring.tabs.tasks')} />
           <Tab value="templates" label={translate('monitoring.tabs.templates')} />
-        </Tabs>
+        </ScreenTabs>
       </Box>
       {tab === 'dashboard' ? <DashboardTab /> : tab === 'tasks' ? <TasksTab /> : <TemplatesTab />}
     </>

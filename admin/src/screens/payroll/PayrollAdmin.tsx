@@ -20,7 +20,6 @@ import {
   TableContainer,
   TableHead,
   TableRow,
-  Tabs,
   TextField,
 } from '@mui/material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -37,6 +36,7 @@ import { useFormat } from '../../schema/format';
 import { payrollApi } from './api';
 import { RecordDialog } from './RecordDialog';
 import { MonthSelect, PaymentStatusChip, periodLabel, SummaryCard, YearSelect } from './shared';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 const PayrollSettings = lazy(() => import('./PayrollSettings'));
 
@@ -159,10 +159,10 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
 
       {canPay && (
         <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          <Tabs value={tab} onChange={(_, v) => setTab(v)}>
+          <ScreenTabs value={tab} onChange={(_, v) => setTab(v)}>
             <Tab value="records" label={translate('payroll.tabs.records')} />
             <Tab value="settings" label={translate('payroll.tabs.settings')} />
-          </Tabs>
+          </ScreenTabs>
         </Box>
       )}
 

@@ -1,6 +1,6 @@
 import './messages.en';
 import { lazy, Suspense, useMemo } from 'react';
-import { Box, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Tab, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { ROUTE_ACCESS } from '../../access';
@@ -17,6 +17,7 @@ import { ReportChart } from './ReportChart';
 import { ReportFilters } from './ReportFilters';
 import { ReportTable } from './ReportTable';
 import { isForbidden, useCatalogue, usePickers, useReport } from './useReport';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 const ScheduledReports = lazy(() => import('./ScheduledReports'));
 
@@ -126,7 +127,7 @@ export default function ReportsScreen() {
         <Typography color="text.secondary">{translate('reports.none')}</Typography>
       ) : (
         <>
-          <Tabs
+          <ScreenTabs
             value={tab ?? group}
             onChange={(_, value: string) => openGroup(value)}
             variant="scrollable"
@@ -139,7 +140,7 @@ export default function ReportsScreen() {
               <Tab key={g} value={g} label={translate(`reports.groups.${g}`)} />
             ))}
             {canSchedule && <Tab value={SCHEDULED} label={translate('reports.scheduled.tab')} />}
-          </Tabs>
+          </ScreenTabs>
           {tab === SCHEDULED ? (
             <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
               <ScheduledReports reports={reports} />

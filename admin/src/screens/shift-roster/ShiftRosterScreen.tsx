@@ -1,5 +1,5 @@
 import '../attendance/messages.en';
-import { Box, Button, Tab, Tabs } from '@mui/material';
+import { Box, Button, Tab } from '@mui/material';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
 import { useFormContext } from 'react-hook-form';
 import { useNotify, useTranslate } from 'react-admin';
@@ -10,6 +10,7 @@ import type { ResourceConfig } from '../../schema/config';
 import type { FieldDescriptor } from '../../schema/derive';
 import { SchemaInput } from '../../schema/inputs';
 import { SchemaResource } from '../../schema/SchemaResource';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'shifts' | 'locations' | 'assignments';
 const TABS: TabKey[] = ['shifts', 'locations', 'assignments'];
@@ -65,11 +66,11 @@ export default function ShiftRosterScreen() {
     <>
       <PageHeader title={translate('screens.shift_roster')} subtitle={translate('shift_roster.subtitle')} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile onChange={(_, value: TabKey) => setParams(value === 'shifts' ? {} : { tab: value }, { replace: true })}>
+        <ScreenTabs value={tab} onChange={(_, value: TabKey) => setParams(value === 'shifts' ? {} : { tab: value }, { replace: true })}>
           {TABS.map((key) => (
             <Tab key={key} value={key} label={translate(`shift_roster.tabs.${key}`)} />
           ))}
-        </Tabs>
+        </ScreenTabs>
       </Box>
       <SchemaResource key={tab} config={CONFIGS[tab]} />
     </>

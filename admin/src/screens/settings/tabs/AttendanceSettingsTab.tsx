@@ -9,7 +9,6 @@ import {
   Stack,
   Switch,
   Tab,
-  Tabs,
   TextField,
   Typography,
 } from '@mui/material';
@@ -25,6 +24,7 @@ import { fieldErrors } from '../../../providers/httpClient';
 import { isImpersonating } from '../../../providers/session';
 import { TabCard } from './TabCard';
 import { LoadError } from '../../../layout/LoadError';
+import { ScreenTabs } from '../../../layout/ScreenTabs';
 
 /** GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists. */
 type Settings = components['schemas']['AttendanceSettingsDto'];
@@ -227,7 +227,7 @@ export default function AttendanceSettingsTab() {
         </Box>
       ) : (
         <>
-          <Tabs
+          <ScreenTabs
             value={tab}
             onChange={(_, value: Group) => setTab(value)}
             variant="scrollable"
@@ -236,7 +236,7 @@ export default function AttendanceSettingsTab() {
             {GROUPS.map((group) => (
               <Tab key={group} value={group} label={translate(`settings.attendance.tabs.${group}`)} />
             ))}
-          </Tabs>
+          </ScreenTabs>
 
           <Box role="tabpanel" aria-label={translate(`settings.attendance.tabs.${tab}`)}>
             <Stack spacing={2} sx={{ maxWidth: 560 }}>

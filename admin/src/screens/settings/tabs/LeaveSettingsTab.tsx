@@ -1,13 +1,14 @@
 import '../screen.messages.en';
 import '../../leave/messages.en';
 import { useState } from 'react';
-import { Box, Stack, Switch, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Stack, Switch, Tab, Typography } from '@mui/material';
 import { useNotify, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { holidays, leavePolicies, leaveTypes } from '../../../resources/settings';
 import type { ResourceConfig } from '../../../schema/config';
 import { resourceSchema, useRights } from '../../../schema/schema';
 import { SchemaResource } from '../../../schema/SchemaResource';
 import { TabCard } from './TabCard';
+import { ScreenTabs } from '../../../layout/ScreenTabs';
 
 type LeaveTab = 'types' | 'policies';
 
@@ -47,10 +48,10 @@ export default function LeaveSettingsTab() {
   const [tab, setTab] = useState<LeaveTab>('types');
   return (
     <TabCard title={translate('settings.leave.title')}>
-      <Tabs value={tab} variant="scrollable" allowScrollButtonsMobile onChange={(_, value: LeaveTab) => setTab(value)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <ScreenTabs value={tab} onChange={(_, value: LeaveTab) => setTab(value)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Tab value="types" label={translate('settings.leave.types')} />
         <Tab value="policies" label={translate('settings.leave.policies')} />
-      </Tabs>
+      </ScreenTabs>
       <Box role="tabpanel" sx={{ minWidth: 0 }}>
         {tab === 'types' ? (
           <SchemaResource config={types} />

@@ -1,4 +1,4 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { Fragment, useState, type ReactElement, type ReactNode } from 'react';
 import {
   Box,
   Button,
@@ -156,7 +156,10 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
   );
 
   const primary = config.list?.primary ?? columns[0]?.source;
-  const secondary = config.list?.secondary ?? columns.find((c) => c.source !== primary && c.kind !== 'boolean' && c.kind !== 'enum')?.source;
+  const chosen = config.list?.secondary;
+  const secondary: readonly string[] = chosen
+    ? typeof chosen === 'string' ? [chosen] : chosen
+    : columns.filter((c) => c.source !== primary && c.kind !== 'boolean' && c.kind !== 'enum').slice(0, 1).map((c) => c.source);
   const status = config.list?.status ?? columns.find((c) => c.kind === 'enum' || c.source === 'is_active')?.source;
   const byName = (source?: string) => columns.find((c) => c.source === source) ?? listColumns(resource, { include: source ? [source] : [] })[0];
 
@@ -200,9 +203,14 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
             }}
             primaryText={(record) => (primary ? <RecordContextProvider value={record}><Cell config={config} field={byName(primary)} /></RecordContextProvider> : name(record))}
             secondaryText={(record) =>
-              secondary ? (
+              secondary.length ? (
                 <RecordContextProvider value={record}>
-                  <Cell config={config} field={byName(secondary)} />
+                  {secondary.map((source, i) => (
+                    <Fragment key={source}>
+                      {i > 0 && ' · '}
+                      <Cell config={config} field={byName(source)} />
+                    </Fragment>
+                  ))}
                 </RecordContextProvider>
               ) : undefined
             }

@@ -19,9 +19,9 @@ export interface ResourceConfig {
   /** the collection's path without /api/ (`hr/shifts`), also the react-admin resource name */
   name: string;
   list?: Selection & {
-    /** the phone's card: the main line, a second line and a status on the right (default: the first columns) */
+    /** the phone's card: the main line, a second line (one field, or several joined by " · ") and a status on the right (default: the first columns) */
     primary?: string;
-    secondary?: string;
+    secondary?: string | readonly string[];
     status?: string;
     /** rows per page */
     perPage?: number;

@@ -124,7 +124,7 @@ export function subscriptionsConfig(reports: ReportInfo[], email: string | undef
     list: {
       include: ['report_title', 'frequency', 'format', 'recipients', 'next_run_at', 'is_active'],
       primary: 'report_title',
-      secondary: 'recipients',
+      secondary: ['frequency', 'format', 'recipients'],
       status: 'is_active',
       filterChoices: { report_id: ids },
     },

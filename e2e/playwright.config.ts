@@ -34,6 +34,8 @@ export default defineConfig({
   // each test walks a whole flow through several screens, 20–40 s on a busy 2-core machine; in CI
   // the API tests on PostgreSQL still run beside the first ones
   timeout: process.env.CI ? 90_000 : 60_000,
+  // a screen's answer, under the same load, can take longer than the default 5 s to show
+  expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

@@ -2,9 +2,6 @@ import { email, maxLength, maxValue, minLength, minValue, regex, required, type 
 import type { FieldDescriptor } from './derive';
 import { humanize } from './derive';
 
-/** An address as react-admin's own email rule reads one. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
@@ -27,7 +24,9 @@ export function validatorsOf(field: FieldDescriptor, translate: Translate): Vali
   if (rules.maximum !== undefined) out.push(maxValue(rules.maximum, say('maximum', { max: rules.maximum })));
   if (field.kind === 'integer') out.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : say('integer')));
   if (rules.email && field.kind === 'list') {
-    out.push((value: unknown) => (Array.isArray(value) && value.some((item) => !EMAIL.test(String(item))) ? say('email_list') : undefined));
+    // react-admin's own address rule, applied to each item of the list
+    const each = email(say('email_list'));
+    out.push((value: unknown, values: unknown) => (Array.isArray(value) ? value.map((item) => each(item, values)).find(Boolean) : undefined));
   } else if (rules.email) out.push(email(say('email')));
   if (rules.pattern && field.kind !== 'time') {
     try {

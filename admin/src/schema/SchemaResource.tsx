@@ -156,10 +156,8 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
   );
 
   const primary = config.list?.primary ?? columns[0]?.source;
-  const chosen = config.list?.secondary;
-  const secondary: readonly string[] = chosen
-    ? typeof chosen === 'string' ? [chosen] : chosen
-    : columns.filter((c) => c.source !== primary && c.kind !== 'boolean' && c.kind !== 'enum').slice(0, 1).map((c) => c.source);
+  const chosen = config.list?.secondary ?? columns.find((c) => c.source !== primary && c.kind !== 'boolean' && c.kind !== 'enum')?.source;
+  const secondary: readonly string[] = chosen === undefined ? [] : ([] as string[]).concat(chosen);
   const status = config.list?.status ?? columns.find((c) => c.kind === 'enum' || c.source === 'is_active')?.source;
   const byName = (source?: string) => columns.find((c) => c.source === source) ?? listColumns(resource, { include: source ? [source] : [] })[0];
 

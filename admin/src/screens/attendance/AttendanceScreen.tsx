@@ -4,11 +4,11 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { AllEmployeesTab } from './AllEmployeesTab';
 import { CheckTab } from './CheckTab';
 import { HistoryTab } from './HistoryTab';
 import { OverviewTab } from './OverviewTab';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'overview' | 'history' | 'check' | 'all';
 

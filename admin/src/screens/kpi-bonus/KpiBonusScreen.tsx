@@ -5,6 +5,7 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import type { components } from '../../../../openapi/schema';
 import { PageHeader } from '../../layout/PageHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { bonusRules, kpiValues } from '../../resources/kpi';
 import type { ResourceConfig } from '../../schema/config';
 import { formatDecimal, useFormat } from '../../schema/format';
@@ -16,7 +17,6 @@ import { DashboardTab } from './DashboardTab';
 import { KpiRowActions, KpisTab } from './KpisTab';
 import { currentPeriod, type Period } from './period';
 import { TargetRowActions, TargetsTab, targetsConfig } from './TargetsTab';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type Kpi = components['schemas']['KpiResponseDto'];
 type Target = components['schemas']['KpiTargetResponseDto'];

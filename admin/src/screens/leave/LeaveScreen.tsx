@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { fieldSize, touchTarget, usePhone } from '../../pwa/phone';
 import { useSyncedReload } from '../../pwa/useSyncedReload';
 import { leaveApi, type LeaveBalance, type LeaveRequest, type LeaveType } from './api';
@@ -15,7 +16,6 @@ import { QueuedRequests } from './QueuedRequests';
 import { RequestLeaveDialog } from './RequestLeaveDialog';
 import { RequestsTable } from './RequestsTable';
 import { useLeaveRights } from './useLeaveRights';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'requests' | 'balances';
 const STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;

@@ -3,10 +3,10 @@ import { Box, Tab } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { DashboardTab } from './DashboardTab';
 import { TasksTab } from './TasksTab';
 import { TemplatesTab } from './TemplatesTab';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'dashboard' | 'tasks' | 'templates';
 const TABS: TabKey[] = ['dashboard', 'tasks', 'templates'];

@@ -31,12 +31,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { errorMessage } from '../../providers/httpClient';
 import { useFormat } from '../../schema/format';
 import { payrollApi } from './api';
 import { RecordDialog } from './RecordDialog';
 import { MonthSelect, PaymentStatusChip, periodLabel, SummaryCard, YearSelect } from './shared';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 const PayrollSettings = lazy(() => import('./PayrollSettings'));
 

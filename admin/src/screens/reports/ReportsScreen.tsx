@@ -8,6 +8,7 @@ import { AccessDenied } from '../../auth/AccessDenied';
 import { useSession } from '../../auth/useSession';
 import { LoadError } from '../../layout/LoadError';
 import { PageHeader } from '../../layout/PageHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
 import { isImpersonating } from '../../providers/session';
 import { formatters, useCompanyZone } from '../../schema/format';
@@ -17,7 +18,6 @@ import { ReportChart } from './ReportChart';
 import { ReportFilters } from './ReportFilters';
 import { ReportTable } from './ReportTable';
 import { isForbidden, useCatalogue, usePickers, useReport } from './useReport';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 const ScheduledReports = lazy(() => import('./ScheduledReports'));
 
@@ -130,9 +130,6 @@ export default function ReportsScreen() {
           <ScreenTabs
             value={tab ?? group}
             onChange={(_, value: string) => openGroup(value)}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
             sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
             aria-label={translate('reports.groups_label')}
           >

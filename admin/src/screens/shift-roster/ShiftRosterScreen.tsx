@@ -5,12 +5,12 @@ import { useFormContext } from 'react-hook-form';
 import { useNotify, useTranslate } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../layout/PageHeader';
+import { ScreenTabs } from '../../layout/ScreenTabs';
 import { shiftAssignments, shifts, workLocations } from '../../resources/shift-roster';
 import type { ResourceConfig } from '../../schema/config';
 import type { FieldDescriptor } from '../../schema/derive';
 import { SchemaInput } from '../../schema/inputs';
 import { SchemaResource } from '../../schema/SchemaResource';
-import { ScreenTabs } from '../../layout/ScreenTabs';
 
 type TabKey = 'shifts' | 'locations' | 'assignments';
 const TABS: TabKey[] = ['shifts', 'locations', 'assignments'];

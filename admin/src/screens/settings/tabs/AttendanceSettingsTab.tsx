@@ -230,7 +230,6 @@ export default function AttendanceSettingsTab() {
           <ScreenTabs
             value={tab}
             onChange={(_, value: Group) => setTab(value)}
-            variant="scrollable"
             sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
           >
             {GROUPS.map((group) => (

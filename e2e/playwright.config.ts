@@ -38,7 +38,9 @@ export default defineConfig({
   expect: { timeout: process.env.CI ? 10_000 : 5_000 },
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: 'list',
+  // the list as it runs; and the flaky tests (failed, then passed on the retry) written to
+  // E2E_FLAKY_FILE (test-results/flaky.txt by default), one full title a line, empty when none
+  reporter: [['list'], ['./reporters/flaky-list.ts']],
   use: {
     baseURL: BASE_URL,
     headless: true,

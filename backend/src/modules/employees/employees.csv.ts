@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import type { Employee } from './employee.entity';
 import { PAY_FIELDS } from './employee-access';
+import { toCsv, unguardCell, type CsvColumnKind } from '../../common/csv/csv-writer';
 
 /** Columns of the export, in order; the import reads the same header (names are the API's). */
 export const CSV_COLUMNS = [
@@ -39,14 +39,6 @@ export const INFORMATIONAL_COLUMNS = new Set(['department_name', 'position_title
 
 export const MAX_IMPORT_ROWS = 10_000;
 
-/**
- * A cell that a spreadsheet would run as a formula gets a leading apostrophe; a phone number
- * like +1 555 0100 is left alone.
- */
-const FORMULA = /^[=@\t\r]|^[+-](?![\d\s().-]*$)/;
-const guard = (value: string) => (FORMULA.test(value) ? `'${value}` : value);
-const unguard = (value: string) => (value.startsWith("'") && FORMULA.test(value.slice(1)) ? value.slice(1) : value);
-
 /** The export's rows; the pay columns only for a caller who sees pay (employee-access.ts). */
 export function employeesToCsv(rows: Employee[], withPay: boolean): string {
   const columns = withPay ? CSV_COLUMNS : CSV_COLUMNS.filter((c) => !(PAY_FIELDS as readonly string[]).includes(c));
@@ -80,9 +72,11 @@ export function employeesToCsv(rows: Employee[], withPay: boolean): string {
       emergency_contact_phone: e.emergency_contact_phone,
       emergency_contact_relationship: e.emergency_contact_relationship,
     };
-    return columns.map((c) => guard(values[c] ?? ''));
+    return columns.map((c) => values[c] ?? '');
   });
-  return stringify([[...columns], ...records]);
+  // every cell guarded against formulas by the product's one CSV writer; the salary is a figure
+  const kinds = columns.map((c): CsvColumnKind => (c === 'salary' ? 'number' : 'text'));
+  return toCsv(columns, records, { kinds });
 }
 
 export interface ParsedCsv {
@@ -104,7 +98,7 @@ export function parseEmployeesCsv(text: string): ParsedCsv {
   const rows = data.map((cells) => {
     const row: Record<string, string> = {};
     names.forEach((name, i) => {
-      const cell = unguard(cells[i] ?? '');
+      const cell = unguardCell(cells[i] ?? '');
       if (cell !== '') row[name] = cell;
     });
     return row;

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { toCsv, type CsvColumnKind } from '../../common/csv/csv-writer';
 import type { PayrollRecord } from './payroll-record.entity';
 
 export const PAYROLL_CSV_COLUMNS = [
@@ -22,16 +22,17 @@ export const PAYROLL_CSV_COLUMNS = [
   'payment_date',
 ] as const;
 
-/** A text cell a spreadsheet would run as a formula gets a leading apostrophe. */
-const guard = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+const FIGURES = new Set<string>(['basic_salary', 'allowances', 'bonuses', 'gross_salary', 'taxable_income', 'tax', 'total_deductions', 'net_salary', 'unpaid_leave_days', 'absent_days']);
+/** Amounts and day counts are figures (a negative adjustment stays a number); every other cell is guarded text. */
+const KINDS = PAYROLL_CSV_COLUMNS.map((c): CsvColumnKind => (FIGURES.has(c) ? 'number' : 'text'));
 
 export function payrollToCsv(records: PayrollRecord[]): string {
   const rows = records.map((r) => {
     const e = r.employee;
     return [
-      guard(e.employee_code),
-      guard(`${e.first_name} ${e.last_name}`),
-      guard(e.department?.department_name ?? ''),
+      e.employee_code,
+      `${e.first_name} ${e.last_name}`,
+      e.department?.department_name ?? '',
       r.pay_period_start,
       r.pay_period_end,
       r.basic_salary,
@@ -49,5 +50,5 @@ export function payrollToCsv(records: PayrollRecord[]): string {
       r.payment_date ?? '',
     ];
   });
-  return stringify([[...PAYROLL_CSV_COLUMNS], ...rows]);
+  return toCsv(PAYROLL_CSV_COLUMNS, rows, { kinds: KINDS });
 }

@@ -1,11 +1,11 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { ReportColumn } from '../report-definition';
 import type { Cell, ReportRow } from '../report-totals';
 import type { ExportFormat } from '../dto/report.dto';
+import { CsvStream, type CsvColumnKind } from '../../../common/csv/csv-writer';
 
 export interface ReportHeading {
   title: string;
@@ -38,15 +38,22 @@ async function written(stream: NodeJS.WritableStream, ok: boolean): Promise<void
   if (!ok) await once(stream, 'drain');
 }
 
+/** Figures are written as figures, every other cell as guarded text (common/csv/csv-writer.ts). */
+const csvKind = (c: ReportColumn): CsvColumnKind => (c.type === 'text' || c.type === 'date' ? 'text' : 'number');
+
 /** A header row of the labels, the rows as the API sends them, then the totals row. */
 class CsvWriter implements ReportWriter {
-  private readonly csv = stringify({ bom: true });
+  private readonly csv: CsvStream;
   private readonly out: WriteStream;
 
   constructor(file: string, private readonly columns: ReportColumn[]) {
     this.out = createWriteStream(file);
-    this.csv.pipe(this.out);
-    this.csv.write(columns.map((c) => c.label));
+    this.csv = new CsvStream(
+      columns.map((c) => c.label),
+      columns.map(csvKind),
+      { bom: true },
+    );
+    this.csv.stream.pipe(this.out);
   }
 
   private values(row: ReportRow): Cell[] {
@@ -54,7 +61,7 @@ class CsvWriter implements ReportWriter {
   }
 
   async row(row: ReportRow): Promise<void> {
-    await written(this.csv, this.csv.write(this.values(row)));
+    await written(this.csv.stream, this.csv.write(this.values(row)));
   }
 
   async finish(totals: ReportRow | null): Promise<void> {
@@ -89,7 +96,8 @@ class XlsxWriter implements ReportWriter {
       if (v === null || v === undefined) return null;
       if (c.type === 'money' || c.type === 'number' || c.type === 'integer') return Number(v);
       if (c.type === 'percent') return Number(v) / 100;
-      return v;
+      // always a plain string: ExcelJS stores it as text, never as a formula (only { formula } objects are)
+      return String(v);
     });
   }
 

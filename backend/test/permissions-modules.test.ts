@@ -5,8 +5,9 @@
  * leave right still cannot change a leave type (admins only, hr.md 6).
  */
 import { createTestApp, type TestApp } from './support/app';
-import { SELF_SERVICE_OFF } from '../src/common/auth/self-service';
 import { bearer, createCompany, setSelfService, type CompanyFixture } from './support/fixtures';
+
+const SELF_SERVICE_OFF = 'Self-service is turned off for your company: ask your administrator for access';
 
 type Flags = Partial<Record<'can_view' | 'can_create' | 'can_edit' | 'can_delete', boolean>>;
 

@@ -1,10 +1,11 @@
 import { parse } from 'content-disposition';
 import { DateTime } from 'luxon';
 import { AttendanceRecord } from '../src/modules/attendance/attendance-record.entity';
-import { LOCATION_REQUIRED } from '../src/modules/attendance/attendance-rules.service';
 import { attendee, resetSettings, setZone } from './attendance-support';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createCompany, createUser, grant, login, type CompanyFixture } from './support/fixtures';
+
+const LOCATION_REQUIRED = 'Your location is required to check in. Allow location access and try again';
 
 const API = '/api/hr/attendance';
 const ADMIN_RECORDED = "This day's attendance was recorded by an administrator and cannot be changed by a check-in";

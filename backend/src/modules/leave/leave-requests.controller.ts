@@ -10,6 +10,7 @@ import {
   ApiPayloadTooLargeResponse,
   ApiProduces,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
@@ -92,7 +93,10 @@ export class LeaveRequestsController {
   @ApiBody({ type: LeaveAttachmentUploadDto })
   @ApiEnvelope(LeaveAttachmentDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'Not multipart, no file, or an empty file' })
-  @ApiPayloadTooLargeResponse({ description: 'The file must be at most 5 MB' })
+  @ApiPayloadTooLargeResponse({
+    description: 'The file must be at most 5 MB; a person holds at most 5 files (15 MB) that no leave request uses, each deleted 6 hours after its upload',
+  })
+  @ApiTooManyRequestsResponse({ description: 'At most 20 uploads an hour per person' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The file must be a PDF, PNG or JPEG' })
   async upload(@Auth() ctx: AuthContext, @Req() req: FastifyRequest) {
     return ok(await this.attachments.upload(ctx, req), 'File uploaded successfully');

@@ -4,7 +4,7 @@ import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
 import { addWriteBlockedResponses } from '../common/auth/decorators';
 import { addErrorResponses } from './responses';
 import { addRouteMetadata, bodyClasses } from './route-metadata';
-import { addValidationRules, closeRequestBodies } from './validation-rules';
+import { addDateRange, addValidationRules, closeRequestBodies } from './validation-rules';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -43,6 +43,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   addRouteMetadata(app, doc);
   addValidationRules(doc, bodyClasses(app));
   closeRequestBodies(doc);
+  addDateRange(doc);
   addErrorResponses(doc);
   // stable key order, so the committed file only changes when the API does
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));

@@ -3,11 +3,13 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ListQueryOptions } from '../common/http/list-query';
+import { addQueryRules } from './validation-rules';
 
 type Op = Record<string, any>;
 const PRODUCES = 'swagger/apiProduces';
 const PARAM = 5; // RouteParamtypes.PARAM
 const BODY = 3; // RouteParamtypes.BODY
+const QUERY = 4; // RouteParamtypes.QUERY
 
 interface RouteArg {
   index: number;
@@ -90,7 +92,12 @@ export function addRouteMetadata(app: INestApplication, doc: OpenAPIObject): voi
         const op = byId.get(`${cls.name.replace(/Controller$/, '')}_${name}`);
         if (!op) continue;
         const args: Record<string, RouteArg> = Reflect.getMetadata(ROUTE_ARGS_METADATA, cls, name) ?? {};
+        const types: unknown[] = Reflect.getMetadata('design:paramtypes', cls.prototype, name) ?? [];
         for (const [key, arg] of Object.entries(args)) {
+          const type = types[arg.index];
+          if (key.startsWith(`${QUERY}:`) && arg.data === undefined && typeof type === 'function' && op.parameters) {
+            addQueryRules(op.parameters, type as new (...args: never[]) => unknown);
+          }
           if (isListOptions(arg.data)) {
             const params = listParameters(arg.data);
             op.parameters = (op.parameters ?? []).map((p: any) => (p.in === 'query' && params[p.name] ? params[p.name] : p));

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage, type ValidationArguments } from 'class-validator';
-import { inWords } from '../common/http/fields';
+import { DATE_PATTERN, DATE_RANGE_WORDS, DATE_TIME_PATTERN, inWords } from '../common/http/fields';
 
 type Schema = Record<string, any>;
 
@@ -62,7 +62,7 @@ function patternOf(re: unknown): string | undefined {
 }
 
 /** Applies one class-validator rule to the property's schema (or its items, for `each`). */
-function apply(schema: Schema, rule: Rule): void {
+export function apply(schema: Schema, rule: Rule): void {
   if (schema.$ref || schema.allOf) return;
   const target = rule.each && schema.type === 'array' && schema.items && !schema.items.$ref ? schema.items : schema;
   const c = rule.constraints ?? [];
@@ -114,6 +114,15 @@ function apply(schema: Schema, rule: Rule): void {
     case 'isEmail':
       if (string && !target.format) target.format = 'email';
       break;
+    case 'isDateOnly':
+      if (string) {
+        target.format = 'date';
+        target.pattern = DATE_PATTERN;
+      }
+      break;
+    case 'isInDateRange':
+      if (string && !target.pattern) target.pattern = target.format === 'date' ? DATE_PATTERN : DATE_TIME_PATTERN;
+      break;
     case 'arrayMinSize':
       if (schema.type === 'array') schema.minItems = c[0];
       break;
@@ -152,6 +161,23 @@ export function addValidationRules(doc: OpenAPIObject, bodies: Array<abstract ne
         for (const key of keys) messages[key] ??= message;
       }
     }
+  }
+}
+
+/**
+ * The rules of a query DTO (a handler's `@Query() q: SomeQueryDto`) on the query parameters
+ * @nestjs/swagger made of its properties: their schemas say what the validation pipe checks.
+ */
+export function addQueryRules(parameters: Schema[], cls: abstract new (...args: never[]) => unknown): void {
+  const storage = getMetadataStorage() as unknown as {
+    getTargetValidationMetadatas(target: unknown, schema: string, always: boolean, strictGroups: boolean): Rule[];
+  };
+  for (const rule of storage.getTargetValidationMetadatas(cls, '', true, false)) {
+    const param = parameters.find((p) => p.in === 'query' && p.name === rule.propertyName);
+    if (!param) continue;
+    param.schema ??= { type: 'string' };
+    if (param.schema.type === 'number' && rule.name === 'isInt') param.schema.type = 'integer';
+    apply(param.schema, rule);
   }
 }
 
@@ -203,6 +229,34 @@ export function closeRequestBodies(doc: OpenAPIObject): void {
     if (schema?.type === 'object' || schema?.properties) {
       if (answered.has(name)) continue;
       schema.additionalProperties = false;
+    }
+  }
+}
+
+/**
+ * The product's one range of days (1900-01-01 to 2999-12-31, fields.ts) on every date the
+ * document declares as a request parameter or a request body's field: `format: date` with the
+ * pattern of the range's years, and the range in words.
+ */
+export function addDateRange(doc: OpenAPIObject): void {
+  const mark = (schema: Schema | undefined) => {
+    if (!schema || schema.type !== 'string') return;
+    if (schema.format === 'date' && !schema.pattern) schema.pattern = DATE_PATTERN;
+    if ((schema.pattern === DATE_PATTERN || schema.pattern === DATE_TIME_PATTERN) && !String(schema.description ?? '').includes(DATE_RANGE_WORDS)) {
+      schema.description = `${schema.description ? `${schema.description}; ` : ''}a day ${DATE_RANGE_WORDS}`;
+    }
+  };
+  for (const item of Object.values(doc.paths)) {
+    for (const op of Object.values(item as Record<string, any>)) {
+      for (const p of op?.parameters ?? []) mark(p.schema);
+    }
+  }
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  for (const schema of Object.values(schemas)) {
+    if (schema.additionalProperties !== false) continue;
+    for (const property of Object.values<Schema>(schema.properties ?? {})) {
+      mark(property);
+      if (property.type === 'array') mark(property.items);
     }
   }
 }

@@ -44,6 +44,30 @@ const BAD_QUERIES: Array<Record<string, string>> = [
   { start_date: '2026-13-45', end_date: 'yesterday', month: '13', year: '-20' },
 ];
 
+/** The calendar's edges and the product's range (1900-01-01 to 2999-12-31) around them. */
+const EDGE_DATES = ['0001-01-01', '1899-12-31', '1900-01-01', '2999-12-31', '3000-01-01', '9999-12-31'];
+
+const isDateSchema = (schema: any) => schema?.type === 'string' && (schema.format === 'date' || /^\^\(19/.test(schema.pattern ?? ''));
+
+/** Every edge date in every date parameter of the operation: a query parameter or a body field. */
+function edgeDatesOf(spec: any, op: Operation, companyId: number): Mutation[] {
+  const list: Mutation[] = [];
+  const base = op.requestSchema ? sampleBody(spec, op.requestSchema, op.method) : null;
+  if (base && 'company_id' in base) base.company_id = companyId;
+  const required = Object.fromEntries(op.queryParams.map((p) => [p.name, String(sampleValue(spec, p.schema))]));
+  const parameters: any[] = spec.paths[op.path][op.method.toLowerCase()].parameters ?? [];
+  for (const p of parameters) {
+    if (p.in !== 'query' || !isDateSchema(p.schema)) continue;
+    for (const day of EDGE_DATES) list.push({ name: `query ${p.name}=${day}`, query: { ...required, [p.name]: day }, body: base ?? undefined });
+  }
+  const properties = op.requestSchema?.properties ?? {};
+  for (const [field, schema] of Object.entries<any>(properties)) {
+    if (!base || !isDateSchema(schema.$ref ? undefined : schema)) continue;
+    for (const day of EDGE_DATES) list.push({ name: `${field}=${day}`, body: { ...base, [field]: day } });
+  }
+  return list;
+}
+
 const wrongTypeOf = (value: unknown): unknown[] => {
   if (typeof value === 'string') return [123, true, null, [], {}];
   if (typeof value === 'number') return ['12abc', '', null, true, [1]];
@@ -211,4 +235,31 @@ describe('fuzzing every operation with bad input', () => {
     expect(sent).toBeGreaterThanOrEqual(TARGET);
     expect(failures.slice(0, 50)).toEqual([]);
   }, 1_500_000);
+
+  it(`sends the calendar's edge dates (${EDGE_DATES.join(', ')}) to every date parameter: no 5xx`, async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const op of operations) {
+      for (const mutation of edgeDatesOf(spec, op, world.a.company.id)) {
+        const ids: Record<string, number | string> = {};
+        for (const param of pathParams(op.path)) {
+          const kind = kindOf(op.path, param)!;
+          ids[param] = TENANT_FACTORIES[kind]
+            ? await TENANT_FACTORIES[kind](em, world.a, `Edge ${sent}`, t)
+            : await PLATFORM_FACTORIES[kind](em, `Edge ${sent}`);
+        }
+        em.clear();
+        const platform = /^\/api\/(packages|cms\/admin|system|auth\/companies|dashboard\/platform|audit|analytics)/.test(op.path);
+        const token = platform ? world.tokens.superadmin : world.tokens.company_admin;
+        let req = (t.http() as any)[op.method.toLowerCase()](fillPath(op.path, ids)).query(mutation.query ?? {}).set(bearer(token!));
+        if (mutation.body !== undefined && op.method !== 'GET') req = req.send(mutation.body);
+        const res = await req;
+        sent++;
+        if (res.status >= 500) failures.push(`${op.key} [${mutation.name}]: ${res.status} ${String(res.text).slice(0, 200)}`);
+      }
+    }
+    console.log(`fuzz: ${sent} requests with edge dates`);
+    expect(sent).toBeGreaterThan(0);
+    expect(failures).toEqual([]);
+  }, 900_000);
 });

@@ -50,24 +50,82 @@ export const IsId = (field: string) =>
     Min(1, { message: `${fieldLabel(field)} must be a valid ID` }),
   );
 
-/** A calendar date YYYY-MM-DD that exists (no time part). */
+/**
+ * The days the product accepts, everywhere a date or a date-time is given: from 1900-01-01 to
+ * 2999-12-31. Beyond them PostgreSQL's and JavaScript's calendars part (year 0, a five-digit
+ * year after a day is added), so one range is checked where a date is read and written into the
+ * document (`format: date` with DATE_PATTERN, whose years are 1900 to 2999).
+ */
+export const DATE_MIN = '1900-01-01';
+export const DATE_MAX = '2999-12-31';
+export const DATE_RANGE_WORDS = `from ${DATE_MIN} to ${DATE_MAX}`;
+/** A YYYY-MM-DD whose year is within the range (the calendar check itself is the server's). */
+export const DATE_PATTERN = '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$';
+/** A date-time whose day is within the range: YYYY-MM-DD, then optionally T and a time. */
+export const DATE_TIME_PATTERN = '^(19\\d{2}|2\\d{3})-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])([T ].*)?$';
+
+/** A date's or date-time's day (its first 10 characters) is within DATE_MIN..DATE_MAX. */
+export function inDateRange(value: string): boolean {
+  const day = /^(\d{4}-\d{2}-\d{2})(?![\d])/.exec(value)?.[1];
+  return !!day && day >= DATE_MIN && day <= DATE_MAX;
+}
+
+/** The message of a date value that is not accepted: not a date, or a date outside the range. */
+export function dateMessage(value: unknown, label: string): string {
+  return typeof value === 'string' && isCalendarDay(value)
+    ? `${label} must be a date ${DATE_RANGE_WORDS}`
+    : `${label} must be a date (YYYY-MM-DD)`;
+}
+
+/** A calendar date YYYY-MM-DD that exists (no time part), from 1900-01-01 to 2999-12-31. */
 export function IsDateOnly(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
     registerDecorator({
       name: 'isDateOnly',
       target: target.constructor,
       propertyName,
-      options: { message: `${fieldLabel(propertyName)} must be a date (YYYY-MM-DD)`, ...options },
+      options: {
+        ...options,
+        // a day outside the range is named as such, whatever the message of a value that is no date
+        message: (args) =>
+          typeof args.value === 'string' && isCalendarDay(args.value)
+            ? `${fieldLabel(propertyName)} must be a date ${DATE_RANGE_WORDS}`
+            : typeof options?.message === 'function'
+              ? options.message(args)
+              : (options?.message ?? dateMessage(args.value, fieldLabel(propertyName))),
+      },
       validator: {
         validate: (value: unknown) => typeof value === 'string' && isCalendarDate(value),
       },
     });
 }
 
-export function isCalendarDate(value: string): boolean {
+/**
+ * A date-time (checked by IsISO8601 beside it) whose day is within the product's range; other
+ * values are left to the format check.
+ */
+export function IsInDateRange(options?: ValidationOptions) {
+  return (target: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isInDateRange',
+      target: target.constructor,
+      propertyName,
+      options: { message: `${fieldLabel(propertyName)} must be ${DATE_RANGE_WORDS}`, ...options },
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || !/^[+-]?\d{4}/.test(value) || inDateRange(value),
+      },
+    });
+}
+
+function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** A date YYYY-MM-DD that exists and is within the product's range (DATE_MIN..DATE_MAX). */
+export function isCalendarDate(value: string): boolean {
+  return isCalendarDay(value) && inDateRange(value);
 }
 
 /** `%`, `_` and `\` matched literally in a LIKE pattern. */

@@ -77,8 +77,8 @@ export class AttendanceController {
       'filter mine=true for the caller’s own records only.',
   })
   @ApiListQuery()
-  @ApiQuery({ name: 'start_date', required: false, example: '2026-02-01' })
-  @ApiQuery({ name: 'end_date', required: false, example: '2026-03-02' })
+  @ApiQuery({ name: 'start_date', required: false, schema: { type: 'string', format: 'date', example: '2026-02-01' } })
+  @ApiQuery({ name: 'end_date', required: false, schema: { type: 'string', format: 'date', example: '2026-03-02' } })
   @ApiQuery({ name: 'status', required: false, enum: ['present', 'late', 'absent', 'leave'] })
   @ApiQuery({ name: 'employee_id', required: false, description: 'Admins: one employee' })
   @ApiEnvelope(AttendanceResponseDto, { isArray: true })
@@ -111,8 +111,8 @@ export class AttendanceController {
   @RequireModule('attendance', 'view')
   @SelfService()
   @ApiOperation({ summary: "The caller's statistics over a date range (default the last 30 days)" })
-  @ApiQuery({ name: 'start_date', required: false, example: '2026-02-01' })
-  @ApiQuery({ name: 'end_date', required: false, example: '2026-03-02' })
+  @ApiQuery({ name: 'start_date', required: false, schema: { type: 'string', format: 'date', example: '2026-02-01' } })
+  @ApiQuery({ name: 'end_date', required: false, schema: { type: 'string', format: 'date', example: '2026-03-02' } })
   @ApiEnvelope(AttendanceSummaryDto)
   @ApiBadRequestResponse({ description: 'A date is not valid, or start_date is after end_date' })
   summary(@Auth() ctx: AuthContext, @Query('start_date') startDate?: string, @Query('end_date') endDate?: string) {

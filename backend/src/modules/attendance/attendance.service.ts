@@ -6,7 +6,7 @@ import { ownRecordsOnly } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
-import { escapeLike, isCalendarDate, oneOf, fieldLabel } from '../../common/http/fields';
+import { dateMessage, escapeLike, isCalendarDate, oneOf, fieldLabel } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -413,6 +413,6 @@ export class AttendanceService {
 }
 
 export function dateParam(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`${fieldLabel(field)} must be a date (YYYY-MM-DD)`, field);
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(dateMessage(value, fieldLabel(field)), field);
   return value;
 }

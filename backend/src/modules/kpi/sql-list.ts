@@ -1,5 +1,5 @@
 import { badRequest } from '../../common/http/errors';
-import { escapeLike, isCalendarDate, fieldWords, oneOf } from '../../common/http/fields';
+import { dateMessage, escapeLike, isCalendarDate, fieldWords, oneOf } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 
 /** The conditions and parameters of a raw-SQL list query, built filter by filter. */
@@ -36,8 +36,8 @@ export class SqlWhere {
 
   date(sql: string, value: unknown, field: string): this {
     if (value === undefined) return this;
-    if (typeof value !== 'string' || !isCalendarDate(value) || value < '0001-01-01') {
-      throw badRequest(`The ${fieldWords(field)} filter must be a date (YYYY-MM-DD)`, 'filter');
+    if (typeof value !== 'string' || !isCalendarDate(value)) {
+      throw badRequest(dateMessage(value, `The ${fieldWords(field)} filter`), 'filter');
     }
     return this.add(sql, value);
   }

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
-import { isCalendarDate, fieldWords } from '../../common/http/fields';
+import { dateMessage, isCalendarDate, fieldWords } from '../../common/http/fields';
 import { type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -21,7 +21,7 @@ export const HOLIDAY_LIST = {
 const MAX_ID = 2147483647;
 
 function dateFilter(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`The ${fieldWords(name)} filter must be a date (YYYY-MM-DD)`, 'filter');
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(dateMessage(value, `The ${fieldWords(name)} filter`), 'filter');
   return value;
 }
 

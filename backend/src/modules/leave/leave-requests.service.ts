@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
-import { escapeLike, isCalendarDate, oneOf, fieldWords } from '../../common/http/fields';
+import { dateMessage, escapeLike, isCalendarDate, oneOf, fieldWords } from '../../common/http/fields';
 import { idList, type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -39,7 +39,7 @@ export const days = (value: string | number) => String(Number(value));
 const plural = (value: string | number) => `${days(value)} ${Number(value) === 1 ? 'day' : 'days'}`;
 
 function dateFilter(value: unknown, name: string): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(`The ${fieldWords(name)} filter must be a date (YYYY-MM-DD)`, 'filter');
+  if (typeof value !== 'string' || !isCalendarDate(value)) throw badRequest(dateMessage(value, `The ${fieldWords(name)} filter`), 'filter');
   return value;
 }
 

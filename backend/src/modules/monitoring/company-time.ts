@@ -1,12 +1,14 @@
 import { DateTime } from 'luxon';
 import { badRequest } from '../../common/http/errors';
-import { fieldLabel } from '../../common/http/fields';
+import { DATE_RANGE_WORDS, fieldLabel, inDateRange } from '../../common/http/fields';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function parse(value: string, zone: string, field: string): DateTime {
   const dt = DateTime.fromISO(value, { zone });
   if (!dt.isValid) throw badRequest(`${fieldLabel(field)} must be an ISO 8601 date`, field);
+  // the product's days (a day is added to a range's end: 9999-12-31 would become year 10000)
+  if (!inDateRange(value) || !inDateRange(dt.toISODate()!)) throw badRequest(`${fieldLabel(field)} must be ${DATE_RANGE_WORDS}`, field);
   return dt;
 }
 

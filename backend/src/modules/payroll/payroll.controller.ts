@@ -64,8 +64,8 @@ export class PayrollController {
       'The plain query parameters year, month, status and employee_id do the same.',
   })
   @ApiListQuery()
-  @ApiQuery({ name: 'year', required: false, example: 2026 })
-  @ApiQuery({ name: 'month', required: false, example: 11 })
+  @ApiQuery({ name: 'year', required: false, schema: { type: 'integer', example: 2026 } })
+  @ApiQuery({ name: 'month', required: false, schema: { type: 'integer', example: 11 } })
   @ApiQuery({ name: 'status', required: false, enum: ['pending', 'processing', 'paid'] })
   @ApiQuery({ name: 'employee_id', required: false })
   @ApiEnvelope(PayrollRecordResponseDto, { isArray: true })
@@ -121,7 +121,7 @@ export class PayrollController {
   @Get('runs')
   @RequireModule('payroll', 'view')
   @ApiOperation({ summary: 'Processed pay periods, newest first (payroll staff)' })
-  @ApiQuery({ name: 'year', required: false, example: 2026 })
+  @ApiQuery({ name: 'year', required: false, schema: { type: 'integer', example: 2026 } })
   @ApiEnvelope(PayrollRunResponseDto, { isArray: true })
   listRuns(@StaffAccess() _access: PayrollAccess, @Query('year') year?: string) {
     const y = year && /^\d{4}$/.test(year) ? Number(year) : undefined;

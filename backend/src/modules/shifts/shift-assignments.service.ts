@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
-import { escapeLike, isCalendarDate } from '../../common/http/fields';
+import { dateMessage, escapeLike, isCalendarDate } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
@@ -61,7 +61,7 @@ export class ShiftAssignmentsService {
     if (f.is_active !== undefined) and.push({ is_active: booleanFilter(f.is_active, 'is_active') });
     if (f.active_on !== undefined) {
       if (typeof f.active_on !== 'string' || !isCalendarDate(f.active_on)) {
-        throw badRequest('The active on filter must be a date (YYYY-MM-DD)', 'filter');
+        throw badRequest(dateMessage(f.active_on, 'The active on filter'), 'filter');
       }
       and.push({ is_active: true, start_date: { $lte: f.active_on }, $or: [{ end_date: null }, { end_date: { $gte: f.active_on } }] });
     }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsISO8601, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDateOnly, IsId, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
+import { IsInDateRange, IsDateOnly, IsId, trimToNull, IsOptionalNotNull, oneOf } from '../../../common/http/fields';
 import { ATTENDANCE_STATUSES, type AttendanceStatus } from '../attendance-record.entity';
 
 const STATUS_MESSAGE = `status must be one of ${oneOf(ATTENDANCE_STATUSES)}`;
@@ -13,12 +13,14 @@ class AttendanceFieldsDto {
   @IsOptional()
   @Transform(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'Check in time must be an ISO 8601 date-time' })
+  @IsInDateRange()
   check_in_time?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: '2026-03-02T22:05:00.000Z' })
   @IsOptional()
   @Transform(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'Check out time must be an ISO 8601 date-time' })
+  @IsInDateRange()
   check_out_time?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsISO8601, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsInDateRange, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
 
 export const DEFAULT_LOCATION_TEXT = 'Office';
 
@@ -51,6 +51,7 @@ export class AttendancePunchDto {
   })
   @IsOptionalNotNull()
   @IsISO8601({ strict: true }, { message: 'Timestamp must be an ISO 8601 date-time' })
+  @IsInDateRange()
   timestamp?: string;
 
   @ApiPropertyOptional({

@@ -16,7 +16,7 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
-import { IsId, trim, trimToNull, IsOptionalNotNull, oneOf, normalizeAmount } from '../../../common/http/fields';
+import { IsInDateRange, IsId, trim, trimToNull, IsOptionalNotNull, oneOf, normalizeAmount } from '../../../common/http/fields';
 import { BILLING_CYCLES, BILLING_STATUSES, SUBSCRIPTION_STATUSES, type BillingCycle, type BillingStatus, type SubscriptionStatus } from '../company.entity';
 
 /** Set (not undefined): an update changes only the fields it sends, and never to null. */
@@ -101,6 +101,7 @@ class CompanyContactDto {
   @IsOptional()
   @Transform(trimToNull)
   @IsISO8601({ strict: true }, { message: 'Trial ends at must be a date and time (ISO 8601)' })
+  @IsInDateRange()
   trial_ends_at?: string | null;
 }
 

@@ -23,7 +23,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../task.entity';
-import { IsId, trim, IsOptionalNotNull, IsDecimal, oneOf } from '../../../common/http/fields';
+import { IsInDateRange, IsId, trim, IsOptionalNotNull, IsDecimal, oneOf } from '../../../common/http/fields';
 
 export const TITLE_REQUIRED = 'Please enter a task title';
 /** Empty form values ('' or null) mean "none". */
@@ -108,6 +108,7 @@ export class CreateTaskDto extends TaskFieldsDto {
   @IsOptional()
   @Transform(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
+  @IsInDateRange()
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
@@ -169,6 +170,7 @@ export class UpdateTaskDto extends TaskFieldsDto {
   @IsOptional()
   @Transform(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
+  @IsInDateRange()
   due_date?: string | null;
 }
 
@@ -208,6 +210,7 @@ export class BulkCreateTasksDto extends TaskFieldsDto {
   @IsOptional()
   @Transform(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
+  @IsInDateRange()
   due_date?: string | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
@@ -236,6 +239,7 @@ export class CreateTaskFromTemplateDto {
   @IsOptional()
   @Transform(emptyToNull)
   @IsISO8601({ strict: true }, { message: 'Due date must be an ISO 8601 date' })
+  @IsInDateRange()
   due_date?: string | null;
 
   @ApiPropertyOptional({ nullable: true, type: Number })
@@ -343,11 +347,13 @@ export class TaskMetricsQueryDto {
   @ApiPropertyOptional({ type: String, format: 'date', description: 'Tasks created on or after this day (company time)' })
   @IsOptionalNotNull()
   @IsISO8601({ strict: true }, { message: 'Start date must be an ISO 8601 date' })
+  @IsInDateRange()
   start_date?: string;
 
   @ApiPropertyOptional({ type: String, format: 'date', description: 'Tasks created on or before this day (company time)' })
   @IsOptionalNotNull()
   @IsISO8601({ strict: true }, { message: 'End date must be an ISO 8601 date' })
+  @IsInDateRange()
   end_date?: string;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })

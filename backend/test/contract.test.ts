@@ -1,0 +1,111 @@
+/**
+ * What the API document promises about its input, held by the server: one range of days for the
+ * whole product, and the rules the document writes down refused and accepted as written.
+ */
+import { readFileSync } from 'node:fs';
+import { OPENAPI_FILE } from '../src/openapi/write-openapi';
+import { createTestApp, type TestApp } from './support/app';
+import { bearer, createCompany, unique, type CompanyFixture } from './support/fixtures';
+
+const RANGE = 'from 1900-01-01 to 2999-12-31';
+
+describe('the API contract', () => {
+  let t: TestApp;
+  let a: CompanyFixture;
+  let admin: Record<string, string>;
+  const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createCompany(t, 'Contract');
+    admin = bearer(a.tokens.company_admin);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (path: string, query: Record<string, string>) => t.http().get(path).set(admin).query(query);
+  const message = (res: { body: { message?: string; errors?: Array<{ message: string }> } }) =>
+    res.body.errors?.map((e) => e.message).join(' | ') ?? res.body.message;
+
+  describe('one range of days, 1900-01-01 to 2999-12-31', () => {
+    const OUTSIDE = ['0001-01-01', '0001-01-03', '1899-12-31', '3000-01-01', '9999-12-31'];
+    const EDGES = ['1900-01-01', '2999-12-31'];
+
+    const queries: Array<[string, (day: string) => Record<string, string>, string]> = [
+      ['/api/hr/attendance', (day) => ({ end_date: day }), 'End date'],
+      ['/api/hr/attendance', (day) => ({ start_date: day }), 'Start date'],
+      ['/api/hr/attendance/summary', (day) => ({ start_date: '1900-01-01', end_date: day }), 'End date'],
+      ['/api/monitoring/tasks/metrics', (day) => ({ end_date: day }), 'End date'],
+      ['/api/monitoring/tasks', (day) => ({ filter: JSON.stringify({ due_to: day }) }), ''],
+      ['/api/reports/attendance-rates', (day) => ({ from: day < '2000' ? day : '2999-01-01', to: day }), ''],
+      ['/api/reports/attendance-rates', (day) => ({ from: day, to: day > '2000' ? day : '1900-12-31' }), ''],
+      ['/api/hr/leave-requests', (day) => ({ filter: JSON.stringify({ from: day }) }), ''],
+      ['/api/hr/holidays', (day) => ({ filter: JSON.stringify({ to: day }) }), ''],
+    ];
+
+    it.each(queries.flatMap(([path, query, label]) => OUTSIDE.map((day) => ({ path, query: query(day), label, day }))))(
+      'GET $path $query is a 400 naming the range',
+      async ({ path, query, label }) => {
+        const res = await get(path, query);
+        expect(res.status).toBe(400);
+        expect(message(res)).toContain(RANGE);
+        if (label) expect(message(res)).toMatch(new RegExp(`^${label} `));
+      },
+    );
+
+    it.each(queries.flatMap(([path, query]) => EDGES.map((day) => ({ path, query: query(day), day }))))(
+      'GET $path $query, a day at the edge of the range, is answered',
+      async ({ path, query }) => {
+        const res = await get(path, query);
+        expect(res.status).toBe(200);
+      },
+    );
+
+    it('a leave request dated before 1900 or after 2999 is a 400 naming the date, and nothing is stored', async () => {
+      const type = await t.http().post('/api/hr/leave-types').set(admin).send({ type_name: unique('Type '), type_code: unique('T').slice(0, 12) });
+      expect(type.status).toBe(201);
+      for (const [start, end] of [
+        ['0001-01-03', '0001-01-03'],
+        ['9999-12-31', '9999-12-31'],
+      ]) {
+        const res = await t
+          .http()
+          .post('/api/hr/leave-requests')
+          .set(admin)
+          .send({ employee_id: a.employee.id, leave_type_id: type.body.data.id, start_date: start, end_date: end });
+        expect(res.status).toBe(400);
+        expect(message(res)).toContain(`must be a date ${RANGE}`);
+      }
+      const rows = await t.em().execute('select count(*)::int as n from leave_requests where employee_id = ?', [a.employee.id]);
+      expect(rows[0].n).toBe(0);
+    });
+
+    it('a task due on 9999-12-31 is a 400 naming the due date', async () => {
+      const res = await t.http().post('/api/monitoring/tasks').set(admin).send({ title: 'Far away', due_date: '9999-12-31' });
+      expect(res.status).toBe(400);
+      expect(message(res)).toBe(`Due date must be ${RANGE}`);
+    });
+
+    it('the document gives every date parameter and body date the range: format date and the pattern of its years', () => {
+      const pattern = new RegExp(doc.paths['/api/hr/attendance'].get.parameters.find((p: any) => p.name === 'end_date').schema.pattern);
+      expect(['1900-01-01', '2999-12-31'].every((d) => pattern.test(d))).toBe(true);
+      expect(['1899-12-31', '3000-01-01', '9999-12-31', '0001-01-03'].some((d) => pattern.test(d))).toBe(false);
+      const undated: string[] = [];
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(item)) {
+          for (const p of op.parameters ?? []) {
+            if (/(^|_)date$|^(from|to|at)$/.test(p.name) && (p.schema?.format !== 'date' || !p.schema?.pattern)) undated.push(`${method} ${path} ${p.name}`);
+          }
+        }
+      }
+      for (const [name, schema] of Object.entries<any>(doc.components.schemas)) {
+        if (schema.additionalProperties !== false) continue;
+        for (const [field, p] of Object.entries<any>(schema.properties ?? {})) {
+          if (/(^|_)date$/.test(field) && p.type === 'string' && !p.pattern) undated.push(`${name}.${field}`);
+        }
+      }
+      expect(undated).toEqual([]);
+    });
+  });
+});

@@ -1,3 +1,5 @@
+import { COMPANY_MRR_CTE } from '../billing/mrr';
+
 /**
  * The platform's analytics, each a single set-based statement over all companies. Every statement
  * starts from `p` (now, and for MONTHS the window's length) bound as parameters; months and days
@@ -50,6 +52,7 @@ export const MONTHS_SQL = `
 with p as (select ?::timestamptz as now, ?::int as n),
 ${STATUS_EVENTS},
 ${COMPANIES},
+${COMPANY_MRR_CTE},
 mo as (
   -- the window and the month before it (the base of the first month's movement); d: the day that counts
   select to_char(g, 'YYYY-MM') as month, g::date as first,
@@ -58,7 +61,8 @@ mo as (
                             date_trunc('month', p.now at time zone 'UTC'), interval '1 month') g
 ),
 -- the invoices that carry revenue, each normalised to a month: its plan lines over its period's
--- months; an upgrade (proration lines only) at its package's price; an unpaid first plan is not yet applied
+-- months; an upgrade (proration lines only) at its package's price once paid (billing/mrr.ts);
+-- an unpaid first plan is not yet applied
 inv as (
   select i.id, i.company_id, i.period_start, i.period_end, i.issue_date,
          coalesce(round(sum(l.amount) filter (where l.kind = 'plan')
@@ -67,7 +71,7 @@ inv as (
     from invoices i
     join packages pk on pk.id = i.package_id
     left join invoice_lines l on l.invoice_id = i.id
-   where i.status <> 'void' and not (i.status = 'open' and i.reason = 'new_subscription')
+   where i.status <> 'void' and not (i.status = 'open' and i.reason in ('new_subscription', 'upgrade'))
    group by i.id, pk.id
 ),
 first_inv as (select company_id, min(period_start) as first_start from inv group by company_id),
@@ -81,6 +85,8 @@ cm as (
   select co.id, mo.month, mo.first,
          case
            when (co.created_at at time zone 'UTC')::date > mo.d then null
+           -- the month now running: the platform's one MRR rule, the figure the dashboard shows
+           when mo.first = date_trunc('month', p.now at time zone 'UTC')::date then coalesce(cmr.mrr, 0)
            when co.churned_at is not null and (co.churned_at at time zone 'UTC')::date <= mo.d then 0
            when f.first_start <= mo.d then coalesce(ix.mrr, 0)
            -- before any invoice: the subscription, from the company's creation or the end of its trial
@@ -88,7 +94,8 @@ cm as (
                 and (not co.had_trial or (co.trial_left_at at time zone 'UTC')::date <= mo.d) then co.sub_mrr
            else 0
          end as mrr
-    from co cross join mo
+    from co cross join mo cross join p
+    left join company_mrr cmr on cmr.company_id = co.id
     left join first_inv f on f.company_id = co.id
     left join in_force ix on ix.company_id = co.id and ix.month = mo.month
 ),

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { COMPANY_MRR_CTE } from '../billing/mrr';
 import type { PlatformDashboardDto } from './platform-dashboard.dto';
 
 /** Cent-exact sum of decimal strings. */
@@ -10,14 +11,14 @@ const fromCents = (cents: number) => (cents / 100).toFixed(2);
 export class PlatformDashboardService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The platform's figures (spec 2.12 and 9): MRR from the active paid subscriptions (annual / 12). */
+  /** The platform's figures (spec 2.12 and 9): MRR by the one rule of billing/mrr.ts. */
   async summary(): Promise<PlatformDashboardDto> {
     const [plans, users, trials, recent] = await Promise.all([
-      // MRR: the active paid subscriptions (not a trial, not past due), an annual one at a twelfth of its price
+      // MRR by the platform's one rule (billing/mrr.ts), each company's on the package it is counted on
       this.em.execute<Array<{ id: number; package_code: string; package_name: string; mrr: string; companies: string; active: string }>>(
-        `select p.id, p.package_code, p.package_name,
-                coalesce(sum(case when c.billing_cycle = 'annual' then round(p.annual_price / 12, 2) else p.monthly_price end)
-                  filter (where c.billing_status = 'active' and c.trial_ends_at is null), 0)::numeric(14,2)::text as mrr,
+        `with ${COMPANY_MRR_CTE}
+         select p.id, p.package_code, p.package_name,
+                coalesce((select sum(m.mrr) from company_mrr m where m.package_id = p.id), 0)::numeric(14,2)::text as mrr,
                 count(c.id) as companies, count(c.id) filter (where c.subscription_status = 'active') as active
            from packages p left join companies c on c.package_id = p.id
           group by p.id order by p.sort_order, p.id`,

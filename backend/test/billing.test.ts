@@ -2,6 +2,7 @@ import { BillingClock } from '../src/modules/billing/clock';
 import { Company } from '../src/modules/companies/company.entity';
 import { Package } from '../src/modules/packages/package.entity';
 import { createTestApp, type TestApp } from './support/app';
+import { paidPeriod } from './support/billing';
 import { bearer, createCompany, createUser, login, unique, type CompanyFixture } from './support/fixtures';
 
 const DAY = 86_400_000;
@@ -36,7 +37,8 @@ describe('subscriptions and billing', () => {
     t.http().post(`/api/billing/invoices/${id}/payments`).set(bearer(token)).send({ paid_on: today(), method: 'bank_transfer', ...body });
   const invoicesOf = (c: CompanyFixture) =>
     t.em().execute<Array<{ id: number; invoice_number: string; status: string; reason: string; total: string }>>(
-      `select id, invoice_number, status, reason, total::text as total from invoices where company_id = ? order by id`,
+      // the invoices issued here (not the paid period a test starts from, support/billing.ts)
+      `select id, invoice_number, status, reason, total::text as total from invoices where company_id = ? and invoice_number not like 'TST-%' order by id`,
       [c.company.id],
     );
   const createDepartment = (token: string) =>
@@ -49,9 +51,12 @@ describe('subscriptions and billing', () => {
     return c;
   }
 
-  /** A company paying for `code` on `cycle` for the period [start, end). */
+  /** A company that paid for `code` on `cycle` for the period [start, end) (its plan invoice, paid). */
   async function paying(code: string, cycle: 'monthly' | 'annual', start: string, end: string, taxRate = '0.00'): Promise<CompanyFixture> {
     const c = await createCompany(t, 'Paying');
+    const pkg = await t.em().fork().findOneOrFail(Package, { id: ids[code] });
+    const amount = cycle === 'annual' ? pkg.annual_price : pkg.monthly_price;
+    await paidPeriod(t.em(), { companyId: c.company.id, packageId: pkg.id, cycle, start, end, amount, taxRate });
     await setCompany(c, {
       package: ids[code],
       subscription_plan: code,
@@ -354,10 +359,14 @@ describe('subscriptions and billing', () => {
       const asA = await t.http().get('/api/billing/invoices').set(bearer(imp));
       expect(asA.body.data.map((i: any) => i.id)).toEqual([invA.id]);
       expect((await t.http().get(`/api/billing/invoices/${invB.id}`).set(bearer(imp))).status).toBe(404);
-      // a payment recorded while impersonating is audit-logged as the superadmin's, saying so
-      expect((await pay(invA.id, { amount: invA.total }, imp)).status).toBe(200);
-      const [audit] = await t.em().execute(`select user_email, details from audit_logs where company_id = ? and action = 'payment.recorded'`, [a.company.id]);
-      expect(audit.details).toMatchObject({ invoice_number: invA.invoice_number, amount: invA.total, impersonating: true });
+      // recording a payment is the platform's act: while impersonating, the session is the company's
+      const refused = await pay(invA.id, { amount: invA.total }, imp);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("Exit impersonation to use the platform's tools: while impersonating, you work as the company");
+      // a billing change made while impersonating is audit-logged as the superadmin's, saying so
+      expect((await t.http().delete('/api/packages/subscription/scheduled-change').set(bearer(imp))).status).toBe(200);
+      const [audit] = await t.em().execute(`select user_email, details from audit_logs where company_id = ? and action = 'subscription.change_withdrawn'`, [a.company.id]);
+      expect(audit.details).toMatchObject({ invoice_number: invA.invoice_number, impersonating: true });
     });
 
     it('filters overdue invoices and searches by number', async () => {

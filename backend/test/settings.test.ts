@@ -231,7 +231,7 @@ describe('settings', () => {
     it('refuses a superadmin who is impersonating a company (the tools work across companies)', async () => {
       const res = await t.http().get('/api/system/health').set(bearer(impersonatingA));
       expect(res.status).toBe(403);
-      expect(res.body.message).toBe('Exit impersonation to use the system tools');
+      expect(res.body.message).toBe("Exit impersonation to use the platform's tools: while impersonating, you work as the company");
       expect((await t.http().post('/api/system/clean-old-records').set(bearer(impersonatingA))).status).toBe(403);
     });
 

@@ -10,7 +10,15 @@ import { AuditService } from '../../modules/audit/audit.service';
 import { ApiError, forbidden, unauthorized } from '../http/errors';
 import { TENANT_FILTER } from '../tenancy/base.entity';
 import type { AuthContext, ModuleKey, PermissionAction, TokenClaims } from './auth-context';
-import { ALLOWED_WHILE_BLOCKED, IS_PUBLIC, isPlatformRoute, REQUIRED_MODULE, ROLES } from './decorators';
+import {
+  ALLOWED_WHILE_BLOCKED,
+  ALLOWED_WHILE_IMPERSONATING,
+  IMPERSONATION_REFUSED,
+  IS_PUBLIC,
+  isPlatformRoute,
+  REQUIRED_MODULE,
+  ROLES,
+} from './decorators';
 import { VerifiedTokens } from './verified-tokens';
 import { SELF_SERVICE, SELF_SERVICE_OFF, selfServiceGives } from './self-service';
 import { READ_METHODS } from '../http/read-methods';
@@ -88,6 +96,11 @@ export class AccessGuard implements CanActivate {
 
     const roles = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES, targets);
     if (roles && !roles.includes(auth.role)) throw forbidden();
+    // while impersonating, the session is the company's: no platform-wide route (companies,
+    // packages, billing of all companies, analytics, the platform dashboard, CMS, system tools)
+    if (auth.impersonatorId && isPlatformRoute(roles) && !this.reflector.getAllAndOverride<boolean>(ALLOWED_WHILE_IMPERSONATING, targets)) {
+      throw forbidden(IMPERSONATION_REFUSED);
+    }
 
     const required = this.reflector.getAllAndOverride<{ module: ModuleKey; action: PermissionAction } | undefined>(
       REQUIRED_MODULE,

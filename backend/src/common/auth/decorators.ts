@@ -7,6 +7,13 @@ export const IS_PUBLIC = 'access:public';
 export const ROLES = 'access:roles';
 export const REQUIRED_MODULE = 'access:module';
 export const ALLOWED_WHILE_BLOCKED = 'access:allowed-while-blocked';
+export const ALLOWED_WHILE_IMPERSONATING = 'access:allowed-while-impersonating';
+
+/**
+ * The refusal of a platform route (superadmin only) to a superadmin who impersonates a company:
+ * while impersonating, the session is the company's, so it reaches no platform-wide route.
+ */
+export const IMPERSONATION_REFUSED = "Exit impersonation to use the platform's tools: while impersonating, you work as the company";
 
 /** No sign-in needed. */
 export const Public = () => applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension('x-public', true));
@@ -36,6 +43,13 @@ export const RequireModule = (module: ModuleKey, action: PermissionAction = 'vie
  */
 export const AllowedWhileBlocked = () =>
   applyDecorators(SetMetadata(ALLOWED_WHILE_BLOCKED, true), ApiExtension('x-allowed-while-blocked', true));
+
+/**
+ * A platform route a superadmin may call while impersonating: only starting another impersonation
+ * and stopping it (every other platform route answers 403 IMPERSONATION_REFUSED then).
+ */
+export const AllowedWhileImpersonating = () =>
+  applyDecorators(SetMetadata(ALLOWED_WHILE_IMPERSONATING, true), ApiExtension('x-allowed-while-impersonating', true));
 
 /** A route only the superadmin may call works on the platform, not on a company's data. */
 export const isPlatformRoute = (roles: readonly Role[] | undefined): boolean =>

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   'subscription.plan_changed',
   'subscription.change_scheduled',
   'subscription.change_withdrawn',
+  // the renewal did not make a scheduled change: the company is over the waiting package's limits
+  'subscription.change_refused',
   'subscription.cancel_scheduled',
   'subscription.resumed',
   'subscription.renewed',

@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { AllowedWhileBlocked, ApiAuthErrors, Auth, Public, Roles } from '../../common/auth/decorators';
+import { AllowedWhileBlocked, AllowedWhileImpersonating, ApiAuthErrors, Auth, Public, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ok } from '../../common/http/envelope';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -169,6 +169,7 @@ export class AuthController {
   @HttpCode(200)
   @SkipIdempotency()
   @Roles('superadmin')
+  @AllowedWhileImpersonating()
   @ApiOperation({ summary: 'Superadmin: work as the company (token scoped to it, remembering the superadmin); audit-logged' })
   @ApiEnvelope(CompanySwitchResponseDto)
   @ApiNotFoundResponse({ description: 'Company not found' })
@@ -186,6 +187,7 @@ export class AuthController {
   @HttpCode(200)
   @SkipIdempotency()
   @Roles('superadmin')
+  @AllowedWhileImpersonating()
   @ApiOperation({ summary: "Superadmin: back to the own session; audit-logged" })
   @ApiEnvelope(CompanySwitchResponseDto)
   async stopImpersonate(@Auth() ctx: AuthContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {

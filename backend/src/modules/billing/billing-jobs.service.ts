@@ -19,11 +19,26 @@ const ZONES = `zones as materialized (select name from pg_timezone_names)`;
 /** The company's calendar day at the statement's first parameter (`now`), with `c` and `z` joined. */
 const LOCAL_TODAY = `(?::timestamptz at time zone coalesce(z.name, 'UTC'))::date`;
 
+/**
+ * Why a scheduled change was not made at the renewal (columns of `due` and the renewed row `c`,
+ * `p` its package): the limit of the waiting package the company is over.
+ */
+const REFUSAL_REASON = `case when due.refused then
+  'The change to the ' || due.scheduled_name || ' package was not made on ' || to_char(due.old_end, 'FMDD FMMonth YYYY') || ': the '
+    || due.scheduled_name || ' package allows at most '
+    || case when due.max_employees <> -1 and due.employees > due.max_employees
+         then due.max_employees || ' employees and the company has ' || due.employees
+         else due.max_admins || ' admins and the company has ' || due.admins end
+    || '. The company stays on the ' || p.package_name || ' package; choose ' || due.scheduled_name
+    || ' again once it fits the limits.' end`;
+
 /** A job's audit rows (no user: 'system'); the SELECT goes on with company_id, company_name, action, details. */
 const AUDIT_INSERT = `insert into audit_logs (user_id, user_email, company_id, company_name, action, details) select null, 'system',`;
 
 /** An int[] parameter (knex would spread a JS array into a list of parameters). */
 const intArray = (ids: number[]): string => `{${ids.join(',')}}`;
+/** A text[] parameter, each element quoted. */
+const textArray = (items: string[]): string => `{${items.map((t) => `"${t.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
 
 export interface RenewalResult {
   /** passes that found something due (one period per company per pass) */
@@ -32,6 +47,8 @@ export interface RenewalResult {
   renewed: number;
   /** subscriptions ended at their period end (cancel_at_period_end) */
   cancelled: number;
+  /** scheduled changes not made: the company is over the waiting package's limits (it keeps its plan) */
+  refused: number;
   /** renewal invoices issued (a free package issues none) */
   invoices: number;
   /** invoice e-mails queued (one per active company admin) */
@@ -52,6 +69,9 @@ interface Claimed {
   cancel: boolean;
   year: number;
   billable: boolean;
+  /** the scheduled change was not made: the company is over the waiting package's limits */
+  refused: boolean;
+  refusal: string | null;
 }
 
 /**
@@ -108,13 +128,24 @@ export class BillingJobsService {
   async renew(now: Date): Promise<RenewalResult> {
     return this.orm.em.fork().transactional(async (em) => {
       const settings = await this.settings.get(em);
-      const result: RenewalResult = { passes: 0, renewed: 0, cancelled: 0, invoices: 0, notices: 0 };
+      const result: RenewalResult = { passes: 0, renewed: 0, cancelled: 0, refused: 0, invoices: 0, notices: 0 };
       for (let pass = 0; pass < MAX_RENEWAL_PASSES; pass++) {
         const claimed = await this.claimPeriods(em, now);
         if (!claimed.length) break;
         result.passes++;
         result.cancelled += claimed.filter((c) => c.cancel).length;
         result.renewed += claimed.filter((c) => !c.cancel).length;
+        const refused = claimed.filter((c) => c.refused);
+        result.refused += refused.length;
+        if (refused.length) {
+          result.notices += await queueBillingNotices(
+            this.notifications,
+            em,
+            `select r.company_id, 'Your plan change was not made' as subject, r.body
+               from unnest(?::int[], ?::text[]) as r(company_id, body)`,
+            [intArray(refused.map((c) => c.id)), textArray(refused.map((c) => c.refusal ?? ''))],
+          );
+        }
         const issued = await this.issueRenewalInvoices(
           em,
           claimed.filter((c) => c.billable),
@@ -135,17 +166,36 @@ export class BillingJobsService {
   private claimPeriods(em: EntityManager, now: Date): Promise<Claimed[]> {
     return em.execute<Claimed[]>(
       `with ${ZONES},
-       due as (
+       locked as (
          select c.id, c.current_period_end as old_end, c.cancel_at_period_end as cancel, c.billing_status as old_status,
                 c.package_id as old_package_id, c.billing_cycle as old_cycle,
-                coalesce(c.scheduled_package_id, c.package_id) as package_id,
-                coalesce(c.scheduled_billing_cycle, c.billing_cycle) as cycle
+                c.scheduled_package_id, c.scheduled_billing_cycle
            from companies c
            left join zones z on z.name = c.time_zone
           where c.billing_status in ('active', 'past_due')
             and c.current_period_end <= ${LOCAL_TODAY}
           order by c.id
             for update of c skip locked
+       ),
+       -- a scheduled change is checked against its package's limits again now: a company that grew
+       -- past them since it chose the change keeps its plan (the change is dropped, the admins told)
+       checked as (
+         select l.*, sp.package_name as scheduled_name, sp.max_employees, sp.max_admins, u.employees, u.admins,
+                (sp.id is not null and not l.cancel
+                  and ((sp.max_employees <> -1 and u.employees > sp.max_employees) or (sp.max_admins <> -1 and u.admins > sp.max_admins))) as refused
+           from locked l
+           left join packages sp on sp.id = l.scheduled_package_id
+           cross join lateral (
+             select (select count(*) from employees e where e.company_id = l.id and e.employment_status <> 'terminated')::int as employees,
+                    (select count(*) from users u where u.company_id = l.id and u.role = 'company_admin' and u.is_active)::int as admins
+           ) u
+       ),
+       due as (
+         select k.id, k.old_end, k.cancel, k.old_status, k.old_package_id, k.old_cycle, k.refused, k.scheduled_package_id,
+                k.scheduled_name, k.max_employees, k.max_admins, k.employees, k.admins,
+                case when k.refused then k.old_package_id else coalesce(k.scheduled_package_id, k.old_package_id) end as package_id,
+                case when k.refused then k.old_cycle else coalesce(k.scheduled_billing_cycle, k.old_cycle) end as cycle
+           from checked k
        ),
        renewed as (
          update companies c set
@@ -166,7 +216,17 @@ export class BillingJobsService {
           where c.id = due.id and c.current_period_end = due.old_end and c.billing_status in ('active', 'past_due')
          returning c.id, c.company_name, due.cancel, due.old_status, due.old_package_id, due.old_cycle,
                    c.package_id, p.package_code, c.billing_cycle, c.current_period_start, c.current_period_end,
-                   case when c.billing_cycle = 'annual' then p.annual_price else p.monthly_price end as price
+                   case when c.billing_cycle = 'annual' then p.annual_price else p.monthly_price end as price,
+                   due.refused, due.scheduled_package_id, due.scheduled_name, p.package_name,
+                   ${REFUSAL_REASON} as refusal
+       ),
+       refused as (
+         ${AUDIT_INSERT}
+                r.id, r.company_name, 'subscription.change_refused',
+                jsonb_build_object('package_id', r.scheduled_package_id, 'package_name', r.scheduled_name,
+                                   'period_start', r.current_period_start, 'reason', r.refusal)
+           from renewed r where r.refused
+         returning 1
        ),
        audited as (
          ${AUDIT_INSERT}
@@ -183,7 +243,8 @@ export class BillingJobsService {
            from renewed r
          returning 1
        )
-       select r.id, r.cancel, extract(year from r.current_period_start)::int as year, (not r.cancel and r.price > 0) as billable
+       select r.id, r.cancel, extract(year from r.current_period_start)::int as year, (not r.cancel and r.price > 0) as billable,
+              r.refused, r.refusal
          from renewed r
         order by r.id`,
       [now],

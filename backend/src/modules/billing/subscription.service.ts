@@ -71,7 +71,7 @@ export class SubscriptionService {
     if (!company) throw notFound('Company');
     const now = this.clock.now();
     const today = companyToday(company.time_zone, now);
-    const [plan, usage, settings, pendingRows, open] = await Promise.all([
+    const [plan, usage, settings, pendingRows, open, refusals] = await Promise.all([
       this.plans.plan(companyId),
       this.packages.usage(companyId),
       this.settings.get(),
@@ -86,6 +86,13 @@ export class SubscriptionService {
                 (array_agg((total - amount_paid)::text order by due_date) filter (where due_date < ?))[1] as overdue_due
            from invoices where company_id = ? and status = 'open'`,
         [today, today, today, companyId],
+      ),
+      // a scheduled change the renewal starting this period did not make (billing-jobs.service.ts)
+      this.em.execute<Array<{ reason: string }>>(
+        `select details->>'reason' as reason from audit_logs
+          where company_id = ? and action = 'subscription.change_refused' and details->>'period_start' = ?
+          order by id desc limit 1`,
+        [companyId, company.current_period_start ?? ''],
       ),
     ]);
     const pkg = company.package;
@@ -130,6 +137,7 @@ export class SubscriptionService {
               effective_date: company.current_period_end,
             }
           : null,
+      scheduled_change_refused: refusals[0]?.reason ?? null,
       pending_invoice: pending,
       next_invoice: this.nextInvoice(company, settings.currency),
       amount_due: open[0].amount_due,
@@ -327,6 +335,18 @@ export class SubscriptionService {
         : cycle === 'annual' && newPrice >= currentPrice;
     await this.packages.assertFits(company.id, pkg, pkg.package_name);
     if (!upgrade) return { change: 'downgrade', effective_date: end, lines: [], period: null };
+    // an upgrade applies before it is paid: not while an earlier invoice is already overdue
+    const [overdue] = await em.execute<Array<{ invoice_number: string; due: string; due_date: string; currency: string }>>(
+      `select invoice_number, (total - amount_paid)::text as due, due_date::text as due_date, currency
+         from invoices where company_id = ? and status = 'open' and due_date < ? order by due_date, id limit 1`,
+      [company.id, today],
+    );
+    if (overdue) {
+      throw conflict(
+        `Invoice ${overdue.invoice_number} (${overdue.due} ${overdue.currency}) was due on ${inWords(overdue.due_date)}: pay the overdue invoice first, then upgrade`,
+        'package_id',
+      );
+    }
 
     const periodDays = Math.max(1, daysBetween(start, end));
     const left = Math.min(periodDays, Math.max(0, daysBetween(today, end)));
@@ -335,7 +355,7 @@ export class SubscriptionService {
       description: `Unused time on ${current.package_name} (${company.billing_cycle}): ${left} of ${periodDays} days`,
       period_start: today,
       period_end: end,
-      amount: -prorate(currentPrice, left, periodDays),
+      amount: -(await this.unusedPaid(em, company.id, today, end)),
     };
     if (company.billing_cycle === cycle) {
       const charge: NewLine = {
@@ -356,6 +376,37 @@ export class SubscriptionService {
       amount: newPrice,
     };
     return { change: 'upgrade', effective_date: today, lines: [credit, charge], period: { start: today, end: newEnd } };
+  }
+
+  /**
+   * What the company paid for the days from `today` to `end` of its running plan: the line that
+   * charged its present plan for today (the period's plan line, or the charge of an upgrade made
+   * during the period), prorated to those days and capped at what was paid on that line. An
+   * invoice's payments go to its other lines and its tax first, so an unpaid or partly paid line
+   * credits at most what it received. Never today's list price: a package whose price was raised
+   * since credits what was invoiced; a period without such an invoice credits nothing.
+   */
+  private async unusedPaid(em: EntityManager, companyId: number, today: string, end: string): Promise<bigint> {
+    const [line] = await em.execute<Array<{ amount: string; period_start: string; period_end: string; total: string; amount_paid: string }>>(
+      `select l.amount::text as amount, l.period_start::text as period_start, l.period_end::text as period_end,
+              i.total::text as total, i.amount_paid::text as amount_paid
+         from invoice_lines l join invoices i on i.id = l.invoice_id
+        where i.company_id = ? and l.company_id = ? and i.status <> 'void'
+          and not (i.status = 'open' and i.reason = 'new_subscription')
+          and l.kind in ('plan', 'proration_charge') and l.period_start <= ? and l.period_end > ?
+        order by i.issue_date desc, i.id desc, l.line_no desc
+        limit 1`,
+      [companyId, companyId, today, today],
+    );
+    if (!line) return 0n;
+    const amount = toCents(line.amount);
+    const days = Math.max(1, daysBetween(line.period_start, line.period_end));
+    const left = Math.min(days, Math.max(0, daysBetween(today, end < line.period_end ? end : line.period_end)));
+    const unused = prorate(amount, left, days);
+    const rest = toCents(line.total) - amount;
+    const paid = toCents(line.amount_paid) - rest;
+    const paidOnLine = paid < 0n ? 0n : paid > amount ? amount : paid;
+    return unused < paidOnLine ? unused : paidOnLine;
   }
 
   private message(plan: Plan, pkg: Package, cycle: BillingCycle, total: string, currency: string, invoice: Invoice | null): string {

@@ -247,14 +247,14 @@ export class CompaniesService {
       if (!company) throw notFound('Company');
       assertPasswordNotPersonal(dto.password, { company_name: company.company_name }, 'password');
       const max = company.package.max_admins;
-      if (max !== -1) {
-        const admins = await tx.count(User, { company: company.id, role: 'company_admin', is_active: true }, { filters: false });
-        if (admins >= max) {
-          throw unprocessable(
-            `The ${company.package.package_name} package allows at most ${max} ${max === 1 ? 'admin' : 'admins'}. Upgrade the package to add more.`,
-          );
-        }
+      const admins = await tx.count(User, { company: company.id, role: 'company_admin', is_active: true }, { filters: false });
+      if (max !== -1 && admins >= max) {
+        throw unprocessable(
+          `The ${company.package.package_name} package allows at most ${max} ${max === 1 ? 'admin' : 'admins'}. Upgrade the package to add more.`,
+        );
       }
+      // a downgrade waiting for the period end limits growth too
+      await this.plans.assertRoom(company.id, 'admins', admins + 1, tx);
       const user = tx.create(User, {
         username: dto.username,
         email: dto.email.toLowerCase(),

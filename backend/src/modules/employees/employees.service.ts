@@ -5,7 +5,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
-import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
 import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
 import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
@@ -605,15 +605,11 @@ export class EmployeesService {
     await em.execute('select id from companies where id = ? for update', [companyId]);
   }
 
-  /** The plan's max_employees (-1 unlimited) counts everyone not terminated. */
+  /** The plan's max_employees (-1 unlimited), and a waiting downgrade's, count everyone not terminated (PlanService.assertRoom). */
   private async assertRoom(em: EntityManager, companyId: number, adding: number): Promise<void> {
     if (adding <= 0) return;
-    const { max_employees: max } = await this.plans.limits(companyId);
-    if (max < 0) return;
     const current = await em.count(Employee, { employment_status: { $ne: 'terminated' } });
-    if (current + adding > max) {
-      throw unprocessable(`Your plan allows at most ${max} ${max === 1 ? 'employee' : 'employees'}`);
-    }
+    await this.plans.assertRoom(companyId, 'employees', current + adding, em);
   }
 
   private async assertCodeFree(em: EntityManager, code: string): Promise<void> {

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { RequestContext } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { ModuleKey } from '../../common/auth/auth-context';
+import { unprocessable } from '../../common/http/errors';
+import { inWords } from '../billing/subscription-state';
 
 export interface PlanLimits {
   /** -1 = unlimited */
@@ -131,7 +133,9 @@ export class PlanService {
       cache = new Map();
       this.perRequest.set(context, cache);
     }
-    cache.set(companyId, Promise.resolve(PlanService.toPlan(companyId, row)));
+    const plan = this.paidFor(PlanService.toPlan(companyId, row));
+    cache.set(companyId, plan);
+    plan.catch(() => cache.delete(companyId));
   }
 
   /** Forgets what this request read about the company (after changing its package or status). */
@@ -157,6 +161,30 @@ export class PlanService {
     return (await this.plan(companyId))?.limits ?? { max_employees: 0, max_admins: 0 };
   }
 
+  /**
+   * A company grows (employees, admins) to `total` within its package's limit and, while a
+   * downgrade waits for the period end, within the waiting package's limit too: the renewal makes
+   * the change only if the company fits it (billing-jobs.service.ts), so growing past it is
+   * refused now, naming the plan and the limit. `em`: the caller's transaction.
+   */
+  async assertRoom(companyId: number, kind: 'employees' | 'admins', total: number, em: EntityManager = this.em): Promise<void> {
+    const key = kind === 'employees' ? 'max_employees' : 'max_admins';
+    const noun = (n: number) => (n === 1 ? kind.slice(0, -1) : kind);
+    const max = (await this.limits(companyId))[key];
+    if (max >= 0 && total > max) throw unprocessable(`Your plan allows at most ${max} ${noun(max)}`);
+    const [waiting] = await em.execute<Array<{ package_name: string; max_employees: number; max_admins: number; effective: string }>>(
+      `select p.package_name, p.max_employees, p.max_admins, c.current_period_end::text as effective
+         from companies c join packages p on p.id = c.scheduled_package_id where c.id = ?`,
+      [companyId],
+    );
+    const wait = waiting?.[key];
+    if (waiting && wait >= 0 && total > wait) {
+      throw unprocessable(
+        `Your plan changes to the ${waiting.package_name} package on ${inWords(waiting.effective)}, which allows at most ${wait} ${noun(wait)}: withdraw the change to add more`,
+      );
+    }
+  }
+
   /** Why the company may not write (trial ended, suspended, cancelled), or null when it may. */
   async writeBlock(companyId: number): Promise<string | null> {
     const plan = await this.plan(companyId);
@@ -171,7 +199,30 @@ export class PlanService {
       `select ${PLAN_COLUMNS} from companies c join packages p on p.id = c.package_id where c.id = ?`,
       [companyId],
     );
-    return rows[0] ? PlanService.toPlan(companyId, rows[0]) : null;
+    return rows[0] ? this.paidFor(PlanService.toPlan(companyId, rows[0])) : null;
+  }
+
+  /**
+   * A suspended company keeps only what it paid for: while an upgrade's invoice is unpaid, the
+   * modules and features of the package it had before that upgrade (the upgrade's audit row names
+   * it; unknown: none but the always-on ones). An unpaid upgrade is usable until the suspension
+   * (its due date and the grace period), not after. One query, for suspended companies only.
+   */
+  private async paidFor(plan: CompanyPlan): Promise<CompanyPlan> {
+    if (plan.state !== 'suspended') return plan;
+    const rows = await this.em.execute<Array<{ feature_codes: string[] | null }>>(
+      `select case when fp.id is not null then package_feature_codes(fp.id) end as feature_codes
+         from (select invoice_number from invoices where company_id = ? and status = 'open' and reason = 'upgrade'
+                order by issue_date, id limit 1) i
+         left join lateral (select a.details from audit_logs a
+                             where a.company_id = ? and a.action = 'subscription.plan_changed' and a.details->>'invoice_number' = i.invoice_number
+                             order by a.id limit 1) a on true
+         left join packages fp on fp.package_code = a.details->>'from'`,
+      [plan.companyId, plan.companyId],
+    );
+    if (!rows.length) return plan;
+    const features = new Set(rows[0].feature_codes ?? []);
+    return { ...plan, modules: PlanService.modulesOf(features), features };
   }
 
   private static toPlan(companyId: number, row: PlanRow): CompanyPlan {

@@ -289,6 +289,12 @@ export class SubscriptionResponseDto {
   @ApiProperty({ description: 'The subscription ends at the period end instead of renewing' }) cancel_at_period_end!: boolean;
   @ApiProperty({ type: ScheduledChangeDto, nullable: true, description: 'A downgrade waiting for the period end' })
   scheduled_change!: ScheduledChangeDto | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "Why the scheduled change was not made at the start of this period (the company was over the waiting package's limits), or null",
+  })
+  scheduled_change_refused!: string | null;
   @ApiProperty({ type: InvoiceResponseDto, nullable: true, description: 'The invoice of a chosen plan that applies once paid' })
   pending_invoice!: InvoiceResponseDto | null;
   @ApiProperty({ type: NextInvoiceDto, nullable: true, description: 'The renewal invoice, as it stands today' })

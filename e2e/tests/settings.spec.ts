@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COMPANY_ADMIN, EMPLOYEE, SUPERADMIN } from '../fixtures/users';
 import { LayoutPage } from '../pages/LayoutPage';
@@ -5,6 +7,19 @@ import { LeavePage } from '../pages/LeavePage';
 import { LoginPage } from '../pages/LoginPage';
 import { PwaApi } from '../pages/PwaApi';
 import { SettingsPage } from '../pages/SettingsPage';
+
+interface Access {
+  allowWebAccess: boolean;
+  allowPWAAccess: boolean;
+  forcePWA: boolean;
+}
+/** A position's web / app access, without its note. */
+const pick = (a: Access | undefined) => a && { allowWebAccess: a.allowWebAccess, allowPWAAccess: a.allowPWAAccess, forcePWA: a.forcePWA };
+
+/** The migrations in the build the server runs (backend/dist): a fresh database has them all applied. */
+const MIGRATIONS_BUILT = fs
+  .readdirSync(path.join(__dirname, '..', '..', 'backend', 'dist', 'database', 'migrations'))
+  .filter((f) => /^Migration\d+\.js$/.test(f)).length;
 
 const signIn = async (page: Page, user: { email: string; password: string }) => {
   const login = new LoginPage(page);
@@ -151,23 +166,51 @@ test.describe('settings', () => {
     await expect(page.getByTestId('location-result')).toContainText('Within the accuracy threshold');
   });
 
-  test('platform access: positions with toggles, quick templates and save', async ({ page }) => {
-    await signIn(page, COMPANY_ADMIN);
-    const settings = new SettingsPage(page);
-    await settings.goto('platform');
-    await expect(page.getByRole('cell', { name: 'Software Engineer', exact: true })).toBeVisible();
+  test('platform access: positions with toggles, quick templates and save', async ({ page, request }) => {
+    const api = await PwaApi.signIn(request, COMPANY_ADMIN);
+    const stored = async () => (await api.get<{ settings: Record<string, Access> }>('/api/hr/platform-access-settings')).settings;
+    const before = await stored();
+    const engineer = (await api.get('/api/hr/positions')).find((p) => p.position_title === 'Software Engineer')!;
+    const webSwitch = page.getByRole('switch', { name: 'Software Engineer Web Access' });
+    const appSwitch = page.getByRole('switch', { name: 'Software Engineer PWA Access' });
+    const forceSwitch = page.getByRole('switch', { name: 'Software Engineer Force PWA' });
+    try {
+      await signIn(page, COMPANY_ADMIN);
+      const settings = new SettingsPage(page);
+      await settings.goto('platform');
+      await expect(page.getByRole('cell', { name: 'Software Engineer', exact: true })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Mobile Only', exact: true }).click();
-    await settings.expectToast('Template applied: Mobile Only');
-    await expect(page.getByRole('switch', { name: 'Software Engineer Force PWA' })).toBeChecked();
-    await expect(page.getByRole('switch', { name: 'Software Engineer Web Access' })).not.toBeChecked();
+      await page.getByRole('button', { name: 'Mobile Only', exact: true }).click();
+      await settings.expectToast('Template applied: Mobile Only');
+      await expect(forceSwitch).toBeChecked();
+      await expect(webSwitch).not.toBeChecked();
 
-    // the demo's setting (web and app) is the Management template: apply it and save
-    await page.getByRole('button', { name: 'Management', exact: true }).click();
-    await settings.expectToast('Template applied: Management Access');
-    await expect(page.getByRole('switch', { name: 'Software Engineer Web Access' })).toBeChecked();
-    await page.getByRole('button', { name: 'Save Settings' }).click();
-    await settings.expectToast('Platform access settings saved successfully');
+      // Flexible (the app, the browser refused) saved: the server and a reload both have it
+      await page.getByRole('button', { name: 'Flexible', exact: true }).click();
+      await settings.expectToast('Template applied: Flexible Access');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await settings.expectToast('Platform access settings saved successfully');
+      await expect.poll(async () => pick((await stored())[String(engineer.id)])).toEqual({ allowWebAccess: false, allowPWAAccess: true, forcePWA: false });
+      await page.reload();
+      await expect(webSwitch).not.toBeChecked();
+      await expect(appSwitch).toBeChecked();
+      await expect(forceSwitch).not.toBeChecked();
+
+      // the demo's setting (web and app) is the Management template: apply it, save and read it back
+      await page.getByRole('button', { name: 'Management', exact: true }).click();
+      await settings.expectToast('Template applied: Management Access');
+      await expect(webSwitch).toBeChecked();
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await settings.expectToast('Platform access settings saved successfully');
+      await expect.poll(async () => pick((await stored())[String(engineer.id)])).toEqual({ allowWebAccess: true, allowPWAAccess: true, forcePWA: false });
+      await page.reload();
+      await expect(webSwitch).toBeChecked();
+      await expect(appSwitch).toBeChecked();
+      await expect(forceSwitch).not.toBeChecked();
+    } finally {
+      // whatever happened above, the positions keep the setting they had for the other tests
+      await api.send('post', '/api/hr/platform-access-settings', { settings: before }, 200);
+    }
   });
 
   test('the superadmin has the System tools with real figures', async ({ page }) => {
@@ -182,16 +225,42 @@ test.describe('settings', () => {
     const health = page.getByTestId('health-result');
     await expect(health).toContainText('Status: ok');
     await expect(health).toContainText('clean-old-records (cron)');
+    // a fresh database has every migration of the build applied and none waiting
+    const row = (name: string) => health.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    await expect(row('Migrations')).toHaveText(`MigrationsApplied ${MIGRATIONS_BUILT} · Pending 0`);
+    await expect(row('Database')).toHaveText(/^DatabaseOK · Round trip \d+(\.\d+)? ms$/);
+    // the server runs on the same Node as this test
+    await expect(row('Node.js')).toHaveText(`Node.js${process.version}`);
 
+    // a clean names what it removed, each with its count; right after it nothing is left to remove
     await page.getByRole('button', { name: 'Clean Old Records' }).click();
     await page.getByRole('button', { name: 'Clean', exact: true }).click();
-    await expect(page.getByTestId('clean-result')).toContainText('expired sessions');
+    const clean = page.getByTestId('clean-result');
+    await expect(clean).toContainText(/expired sessions: \d+/);
+    await page.getByRole('button', { name: 'Clean Old Records' }).click();
+    await page.getByRole('button', { name: 'Clean', exact: true }).click();
+    await settings.expectToast('Cleaned 0 old records');
+    await expect(clean.locator('p').filter({ hasText: /^expired sessions: 0$/ })).toHaveCount(1);
+    await expect(clean.locator('p').filter({ hasNotText: /: 0$/ })).toHaveCount(0);
 
+    // the backup is Acme's own: its row, its people, nothing of another company
     const download = page.waitForEvent('download');
     await page.getByRole('combobox', { name: 'Company' }).click();
     await page.getByRole('option', { name: 'Acme Corporation' }).click();
     await page.getByRole('button', { name: 'Backup Database' }).click();
-    expect((await download).suggestedFilename()).toMatch(/^company-ACME-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^company-ACME-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const backup = JSON.parse(fs.readFileSync((await file.path())!, 'utf8')) as {
+      format: string;
+      company: { id: number; company_code: string; company_name: string };
+      tables: Record<string, Array<{ company_id: number; email?: string }>>;
+    };
+    expect(backup.format).toBe('hr-platform.company-export');
+    expect(backup.company).toMatchObject({ company_code: 'ACME', company_name: 'Acme Corporation' });
+    expect(backup.tables.employees.map((e) => e.email)).toContain(EMPLOYEE.email);
+    for (const [table, rows] of Object.entries(backup.tables)) {
+      expect(rows.filter((r) => r.company_id !== backup.company.id), `${table} rows of another company`).toEqual([]);
+    }
   });
 
   test("the superadmin's audit log lists the sign-in with its time in words", async ({ page }) => {
@@ -226,8 +295,34 @@ test.describe('platform rule after sign-in', () => {
     await expect(page.getByRole('link', { name: 'Open Website in Browser' })).toBeVisible();
   });
 
-  test('an employee whose position allows the web signs in to the console', async ({ page }) => {
+  test('an employee whose position allows the web signs in to the console; one whose position refuses it is sent to the app', async ({ page, request, browser }) => {
+    // Jane's position (Software Engineer) has the demo's setting: the browser and the app
+    const api = await PwaApi.signIn(request, COMPANY_ADMIN);
+    const engineer = (await api.get('/api/hr/positions')).find((p) => p.position_title === 'Software Engineer')!;
+    const { settings } = await api.get<{ settings: Record<string, Access> }>('/api/hr/platform-access-settings');
+    expect(pick(settings[String(engineer.id)])).toEqual({ allowWebAccess: true, allowPWAAccess: true, forcePWA: false });
     await signIn(page, EMPLOYEE);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('home-today')).toBeVisible();
+    // a console screen opens, and stays
+    await page.goto('/hr/attendance');
+    await expect(page.getByRole('heading', { name: 'Attendance', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/hr\/attendance$/);
+    await expect(page.getByRole('heading', { name: 'Install the App' })).toHaveCount(0);
+
+    // the same sign-in on a position that allows only the app ends on the app's install page
+    const appOnly = await api.newPosition();
+    await api.platformAccess(appOnly.id, { allowWebAccess: false, allowPWAAccess: true, forcePWA: true });
+    const person = await api.newEmployee(appOnly);
+    const other = await browser.newPage();
+    const login = new LoginPage(other);
+    await login.goto();
+    await login.signIn(person.email, person.password);
+    await login.expectMessage('Login successful! Redirecting...');
+    await expect(other).toHaveURL(/\/pwa-install$/);
+    await expect(other.getByRole('heading', { name: 'Install the App' })).toBeVisible();
+    await other.goto('/hr/attendance');
+    await expect(other).toHaveURL(/\/pwa-install$/);
+    await other.close();
   });
 });

@@ -258,7 +258,11 @@ describe('leave: types, policies, holidays, requests, approval, balances', () =>
       expect((await get(`leave-requests/${others[0].id}`, erin)).status).toBe(404);
       expect((await post('leave-requests', { leave_type_id: unpaid.id, start_date: '2030-11-04', end_date: '2030-11-04', employee_id: manager.employee.id }, erin)).status).toBe(403);
       const pending = await get('leave-requests', admin, q({ status: 'pending' }));
-      expect(pending.body.data.every((r: { status: string }) => r.status === 'pending')).toBe(true);
+      const stored = await t.em().execute<{ id: number }[]>(`select id from leave_requests where company_id = ? and status = 'pending' order by id`, [a.company.id]);
+      expect(stored.length).toBeGreaterThan(0);
+      expect(pending.body.data.map((r: { id: number; status: string }) => [r.id, r.status]).sort((x: number[], y: number[]) => x[0] - y[0])).toEqual(
+        stored.map((r) => [r.id, 'pending']),
+      );
       expect((await get('leave-requests', admin, q({ status: 'done' }))).status).toBe(400);
     });
 
@@ -422,7 +426,11 @@ describe('leave: types, policies, holidays, requests, approval, balances', () =>
     it('shows employees their own balances only', async () => {
       const res = await get('leave-balances', erin, q({ year: 2030 }));
       expect(res.status).toBe(200);
-      expect(res.body.data.every((r: { employee_id: number }) => r.employee_id === a.employee.id)).toBe(true);
+      // one row for each of company A's active leave types, every one Erin's
+      const types = await t.em().execute<{ id: number }[]>(`select id from leave_types where company_id = ? and is_active order by id`, [a.company.id]);
+      expect(types.length).toBeGreaterThan(1);
+      const rows = res.body.data.map((r: { employee_id: number; leave_type_id: number }) => [r.employee_id, r.leave_type_id]);
+      expect(rows.sort((x: number[], y: number[]) => x[1] - y[1])).toEqual(types.map((type) => [a.employee.id, type.id]));
       const spy = await get('leave-balances', erin, q({ year: 2030, employee_id: manager.employee.id }));
       expect(spy.body.data).toEqual([]);
       const unlimited = res.body.data.find((r: { leave_type_id: number }) => r.leave_type_id === unpaid.id);
@@ -516,7 +524,10 @@ describe('leave: types, policies, holidays, requests, approval, balances', () =>
       expect(cross.status).toBe(404);
       expect(cross.body.errors[0].field).toBe('leave_type_id');
       expect((await post('leave-requests', { leave_type_id: annual.id, start_date: '2030-04-01', end_date: '2030-04-01', employee_id: a.employee.id }, bAdmin)).status).toBe(404);
-      expect((await get('leave-balances', bAdmin, q({ year: 2030 }))).body.data.some((r: { employee_id: number }) => r.employee_id === a.employee.id)).toBe(false);
+      // B's balances: its own employee on its own type, nobody of A
+      const bType = (await post('leave-types', { type_name: 'Annual Leave', type_code: 'AL' }, bAdmin)).body.data;
+      const bBalances = (await get('leave-balances', bAdmin, q({ year: 2030 }))).body.data;
+      expect(bBalances.map((r: { employee_id: number; leave_type_id: number }) => [r.employee_id, r.leave_type_id])).toEqual([[b.employee.id, bType.id]]);
       expect((await get('holidays', bAdmin, q({ year: 2030 }))).body.data).toEqual([]);
       expect((await get(`leave-requests/${aReq.id}`)).body.data.status).toBe('pending');
     });
@@ -524,12 +535,29 @@ describe('leave: types, policies, holidays, requests, approval, balances', () =>
 
   describe('dashboard and new companies', () => {
     it('counts pending requests on the company dashboard', async () => {
-      const pending = (await get('leave-requests', admin, q({ status: 'pending' }, '[0,0]'))).headers['content-range'];
-      const total = Number(pending.split('/')[1]);
-      const dash = await http().get('/api/dashboard/company').set(admin);
+      // a company of its own: two pending requests and one approved
+      const g = await createCompany(t, 'Gamma');
+      const gAdmin = bearer(g.tokens.company_admin);
+      const type = (await post('leave-types', { type_name: 'Annual Leave', type_code: 'AL' }, gAdmin)).body.data;
+      const ask = async (day: string) => {
+        const res = await post('leave-requests', { leave_type_id: type.id, start_date: day, end_date: day, employee_id: g.employee.id }, gAdmin);
+        expect(res.status).toBe(201);
+        return res.body.data.id as number;
+      };
+      const first = await ask('2030-05-06');
+      const second = await ask('2030-05-07');
+      const approved = await ask('2030-05-08');
+      expect((await put(`leave-requests/${approved}/approve`, {}, gAdmin)).status).toBe(200);
+
+      expect((await get('leave-requests', gAdmin, q({ status: 'pending' }, '[0,0]'))).headers['content-range']).toBe('leave-requests 0-0/2');
+      const dash = await http().get('/api/dashboard/company').set(gAdmin);
       expect(dash.status).toBe(200);
-      expect(dash.body.data.cards.pending_leaves).toBe(total);
-      expect(dash.body.data.recent_leave_requests.length).toBeGreaterThan(0);
+      expect(dash.body.data.cards.pending_leaves).toBe(2);
+      expect(dash.body.data.recent_leave_requests.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
+        [approved, 'approved'],
+        [second, 'pending'],
+        [first, 'pending'],
+      ]);
     });
 
     it('gives a new company the default leave types and the three sample policies', async () => {

@@ -958,11 +958,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The company's latest import of employees and its progress */
+        get: operations["Employees_importProgress"];
         put?: never;
         /**
          * Import employees from CSV (all rows or none)
-         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing.
+         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing. The file is checked off the event loop; a company runs one import at a time, whose progress GET /api/hr/employees/import tells.
          */
         post: operations["Employees_import"];
         delete?: never;
@@ -3750,11 +3751,11 @@ export interface components {
             columns: components["schemas"]["ReportColumnDto"][];
             /** @description The rows, keyed by column (at most 1,000; the exports have all) */
             rows: {
-                [key: string]: (string | number) | null;
+                [key: string]: (string | null) | (number | null);
             }[];
             /** @description The totals row, null when the report has none */
             totals: {
-                [key: string]: (string | number) | null;
+                [key: string]: (string | null) | (number | null);
             } | null;
             chart: components["schemas"]["ReportChartDto"] | null;
             /**
@@ -4261,6 +4262,32 @@ export interface components {
              * @default false
              */
             send_invitations?: boolean;
+        };
+        EmployeeImportDto: {
+            id: number;
+            /**
+             * @description running, done (the rows were imported) or failed (nothing was imported)
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /**
+             * @description Data rows of the file (0 until the file is read)
+             * @example 10000
+             */
+            total_rows: number;
+            /**
+             * @description Rows checked so far
+             * @example 4000
+             */
+            processed_rows: number;
+            /** @description Employees created, once done */
+            imported: number | null;
+            /** @description The outcome in words: the success message or the first error */
+            message: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
         };
         CreateEmployeeDto: {
             middle_name?: string | null;
@@ -7956,7 +7983,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -8190,7 +8217,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -8692,7 +8719,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -9158,7 +9185,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -9259,7 +9286,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -9448,7 +9475,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -9536,7 +9563,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -10472,7 +10499,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -10963,7 +10990,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -11551,7 +11578,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -14234,6 +14261,76 @@ export interface operations {
             };
         };
     };
+    Employees_importProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeImportDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires create on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company has not imported employees yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Employees_import: {
         parameters: {
             query?: never;
@@ -14304,7 +14401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            /** @description An import of employees is already running for this company; wait until it has finished */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14798,7 +14895,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -15393,7 +15490,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -16903,7 +17000,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -17845,7 +17942,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -18295,7 +18392,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -22534,7 +22631,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -23130,7 +23227,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -23674,7 +23771,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -24349,7 +24446,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -25030,7 +25127,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -26293,7 +26390,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };
@@ -26793,7 +26890,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: unknown;
+                        data: Record<string, never> | null;
                         message?: string;
                     };
                 };

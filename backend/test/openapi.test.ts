@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateOpenApi, OPENAPI_FILE } from '../src/openapi/write-openapi';
 import { OpenApiChecker, openApiChecker } from './support/openapi-check';
 import { createValidationPipe } from '../src/common/http/validation';
@@ -17,6 +19,23 @@ describe('openapi/openapi.json', () => {
   const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ path, method, op })),
   );
+
+  it("passes Redocly's recommended rules (redocly.yaml; `npm run openapi:lint`), which CI runs beside this drift check", () => {
+    const root = join(__dirname, '../..');
+    let output = '';
+    try {
+      output = execFileSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', 'openapi/openapi.json', '--config', 'redocly.yaml', '--format', 'summary'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      output = `${e.stdout ?? ''}${e.stderr ?? ''}`;
+      throw new Error(`redocly lint failed:\n${output.split('\n').filter((l) => /error|warning/.test(l)).join('\n')}`);
+    }
+  }, 60_000);
 
   it('documents 400 wherever a parameter or body can be refused, 401 on every secured operation, 404 with a path id', () => {
     const missing: string[] = [];

@@ -24,6 +24,8 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'parameters (`sort`, `range`, `filter`) and answer `Content-Range`.',
     )
     .setVersion('1.0.0')
+    // the API answers at the origin that serves the document (and the console)
+    .addServer('/', 'The server that serves this document')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'bearer')
     .build();
   const doc = SwaggerModule.createDocument(app, config, {

@@ -8,7 +8,7 @@ const READ = new Set(['get', 'head', 'options']);
 const EMPTY_ENVELOPE = {
   type: 'object',
   required: ['success', 'data'],
-  properties: { success: { type: 'boolean', enum: [true] }, data: { nullable: true }, message: { type: 'string' } },
+  properties: { success: { type: 'boolean', enum: [true] }, data: { type: 'object', nullable: true }, message: { type: 'string' } },
 };
 
 type Op = Record<string, any>;

@@ -7,7 +7,7 @@ export function ApiEnvelope(model: Type<unknown> | null, opts: { status?: number
     ? opts.isArray
       ? { type: 'array', items: { $ref: getSchemaPath(model) } }
       : { $ref: getSchemaPath(model) }
-    : { nullable: true };
+    : { type: 'object', nullable: true };
   return applyDecorators(
     ...(model ? [ApiExtraModels(model)] : []),
     ApiResponse({

@@ -117,7 +117,7 @@ export class ReportChartDto {
   @ApiProperty({ type: [ReportSeriesDto] }) series!: ReportSeriesDto[];
 }
 
-const CELLS = { type: 'object' as const, additionalProperties: { oneOf: [{ type: 'string' as const }, { type: 'number' as const }], nullable: true } };
+const CELLS = { type: 'object' as const, additionalProperties: { anyOf: [{ type: 'string' as const, nullable: true }, { type: 'number' as const, nullable: true }] } };
 
 export class ReportResultDto {
   @ApiProperty({ example: 'headcount-breakdown' }) id!: string;

@@ -81,7 +81,7 @@ describe('company dashboard API', () => {
     expect(res.body.data.subscription.max_employees).toBe(25);
   });
 
-  it('gives an employee only the cards of modules they may view; company payroll needs payroll edit', async () => {
+  it("gives an employee only the cards of modules they may view, and company-wide figures only to who sees everyone's records", async () => {
     const c = await createCompany(t, 'Staff');
     const token = bearer(c.tokens.employee);
     const none = await t.http().get(API).set(token);
@@ -98,7 +98,8 @@ describe('company dashboard API', () => {
     await grant(t, { position: c.position }, c.company, 'payroll', { can_view: true });
     await grant(t, { position: c.position }, c.company, 'attendance', { can_view: true });
     const some = await t.http().get(API).set(token);
-    expect(some.body.data.cards).toEqual({ total_employees: 1, present_today: 0, pending_leaves: null, monthly_payroll: null });
+    // attendance view and payroll view alone are one's own records: no company-wide count or sum
+    expect(some.body.data.cards).toEqual({ total_employees: 1, present_today: null, pending_leaves: null, monthly_payroll: null });
     expect(some.body.data.recent_employees).toHaveLength(1);
 
     await grant(t, { department: c.department }, c.company, 'payroll', { can_view: true, can_edit: true });

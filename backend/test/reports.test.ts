@@ -550,15 +550,19 @@ describe('Reports', () => {
       expect((await t.http().get('/api/reports')).status).toBe(401);
     });
 
-    it('gives an employee with reports and attendance rights the attendance reports only', async () => {
+    it('gives an employee with reports and employees rights the headcount reports only; attendance view alone (their own records) gives none', async () => {
       const c = await createCompany(t, 'Gamma');
       await grant(t, { position: c.position }, c.company, 'reports', { can_view: true });
+      await grant(t, { position: c.position }, c.company, 'employees', { can_view: true });
       await grant(t, { position: c.position }, c.company, 'attendance', { can_view: true });
       const token = bearer(await login(t, c.employeeUser.email));
       const list = await t.http().get('/api/reports').set(token);
       expect(list.status).toBe(200);
-      expect(new Set(list.body.data.map((r: { group: string }) => r.group))).toEqual(new Set(['attendance']));
-      expect((await t.http().get('/api/reports/attendance-rates').set(token)).status).toBe(200);
+      expect(new Set(list.body.data.map((r: { group: string }) => r.group))).toEqual(new Set(['headcount']));
+      expect((await t.http().get('/api/reports/headcount-breakdown').set(token)).status).toBe(200);
+      const attendance = await t.http().get('/api/reports/attendance-rates').set(token);
+      expect(attendance.status).toBe(403);
+      expect(attendance.body.message).toBe("This report adds up every employee's attendance records: only company admins can see it");
       const payroll = await t.http().get('/api/reports/payroll-cost').set(token);
       expect(payroll.status).toBe(403);
       expect(payroll.body.message).toBe('You do not have view access to the payroll module needed for this report');
@@ -593,7 +597,9 @@ describe('Reports', () => {
       expect(outsider.body.errors).toEqual([{ field: 'recipients', message: `${b.admin.email} is not an active user of this company` }]);
       const employee = await t.http().post('/api/reports/subscriptions').set(admin).send({ ...base, recipients: [a.employeeUser.email] });
       expect(employee.status).toBe(400);
-      expect(employee.body.errors[0].message).toBe(`${a.employeeUser.email} may not see the report “Payroll cost”`);
+      expect(employee.body.errors[0].message).toBe(
+        `${a.employeeUser.email} may not see the report “Payroll cost”: it is sent only to company admins and payroll staff who hold reports view`,
+      );
       const bad = await t.http().post('/api/reports/subscriptions').set(admin).send({ ...base, frequency: 'daily', recipients: [] });
       expect(bad.status).toBe(400);
       expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['frequency', 'recipients']);
@@ -650,9 +656,9 @@ describe('Reports', () => {
     it('sends nothing, and says why, once no recipient may see the report', async () => {
       const c = await createCompany(t, 'Epsilon');
       await grant(t, { position: c.position }, c.company, 'reports', { can_view: true });
-      await grant(t, { position: c.position }, c.company, 'attendance', { can_view: true });
+      await grant(t, { position: c.position }, c.company, 'employees', { can_view: true });
       const created = await t.http().post('/api/reports/subscriptions').set(bearer(c.tokens.company_admin)).send({
-        report_id: 'attendance-rates',
+        report_id: 'headcount-movement',
         frequency: 'weekly',
         format: 'pdf',
         recipients: [c.employeeUser.email],

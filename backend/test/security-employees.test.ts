@@ -301,7 +301,7 @@ describe('employee records: rights cannot be taken through them, pay is for payr
     });
   });
 
-  describe('pay is shown only to company admins and holders of payroll view', () => {
+  describe('pay is shown only to company admins and payroll staff', () => {
     const sortedColleague = () =>
       `?sort=${encodeURIComponent('["salary","DESC"]')}&filter=${encodeURIComponent(JSON.stringify({ id: [colleague.id] }))}`;
     const list = (headers: Record<string, string>, query = '') => t.http().get(`/api/hr/employees${query}`).set(headers);
@@ -327,8 +327,27 @@ describe('employee records: rights cannot be taken through them, pay is for payr
       expect(csv.text).not.toContain('64000');
     });
 
-    it('payroll view: pay everywhere', async () => {
+    it('payroll view alone (one\'s own payslips): no pay in the list, the record, the export; no sorting by salary', async () => {
       await allow({ employees: { can_view: true }, payroll: { can_view: true } });
+      const page = await list(me);
+      expect(page.status).toBe(200);
+      expect(page.body.data.length).toBeGreaterThan(1);
+      for (const item of page.body.data) for (const field of PAY_FIELDS) expect(item).not.toHaveProperty(field);
+      for (const field of PAY_FIELDS) expect((await t.http().get(`/api/hr/employees/${colleague.id}`).set(me)).body.data).not.toHaveProperty(field);
+      const sorted = await list(me, sortedColleague());
+      expect(sorted.status).toBe(400);
+      expect(sorted.body.message).toBe('You cannot sort by salary');
+      const csv = await t.http().get('/api/hr/employees/export').set(me);
+      expect(csv.status).toBe(200);
+      expect(csv.text.replace(/^\uFEFF/, '').split('\n')[0]).not.toContain('salary');
+      expect(csv.text).not.toContain('64000');
+    });
+
+    it.each([
+      ['create', { can_view: true, can_create: true }],
+      ['edit', { can_view: true, can_edit: true }],
+    ])('payroll staff (payroll %s): pay everywhere', async (_, payroll) => {
+      await allow({ employees: { can_view: true }, payroll });
       const page = await list(me, sortedColleague());
       expect(page.status).toBe(200);
       expect(page.body.data[0]).toMatchObject({ salary: '64000.00', salary_currency: 'USD', payment_frequency: 'monthly' });

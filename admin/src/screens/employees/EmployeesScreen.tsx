@@ -41,7 +41,9 @@ const NameCell = ({ record }: { record: RaRecord }) => {
 const useSeesPay = () => {
   const session = useSession();
   const role = session.user?.role;
-  return role === 'company_admin' || role === 'superadmin' || !!toModuleAccess(session.permissions).payroll?.view;
+  // payroll staff: payroll view alone is one's own payslips (the server's recordScope)
+  const payroll = toModuleAccess(session.permissions).payroll;
+  return role === 'company_admin' || role === 'superadmin' || !!payroll?.create || !!payroll?.edit;
 };
 
 const GuardedInput = ({ field, mode }: { field: FieldDescriptor; mode: 'create' | 'edit' }) => {

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
+import { seesOthers } from '../../common/auth/record-scope';
 import { notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -31,7 +32,8 @@ export class DashboardService {
 
   /**
    * The company view of /dashboard. Each card is computed only when the caller may view its
-   * module; company-wide payroll is for admins and payroll staff (edit right), never for client.
+   * module, and a card of company-wide figures only when the caller sees every employee's records
+   * of its module (recordScope): present today for admins, the month's payroll for payroll staff.
    */
   async company(ctx: AuthContext): Promise<CompanyDashboardDto> {
     const companyId = requireCompany(ctx);
@@ -52,7 +54,9 @@ export class DashboardService {
         can_delete: r.delete,
       };
     });
-    const can = (key: (typeof DASHBOARD_MODULES)[number], action: 'view' | 'edit' = 'view') => !!rights.get(key)?.[action];
+    const can = (key: (typeof DASHBOARD_MODULES)[number]) => !!rights.get(key)?.view;
+    // a card of company-wide figures only for who sees every employee's records of its module
+    const staff = (key: (typeof DASHBOARD_MODULES)[number]) => can(key) && seesOthers(ctx, rights, key);
     const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
 
     const zone = DateTime.now().setZone(company.time_zone).isValid ? company.time_zone : 'UTC';
@@ -60,13 +64,13 @@ export class DashboardService {
     const today = now.toISODate()!;
     const monthStart = now.startOf('month');
 
-    const employeesVisible = can('employees');
+    const employeesVisible = staff('employees');
     const totalEmployees = employeesVisible ? await this.activeEmployees() : null;
     const recentEmployees = employeesVisible ? await this.recentEmployees() : null;
-    const presentToday = can('attendance') ? await this.metrics.presentToday(companyId, today) : null;
+    const presentToday = staff('attendance') ? await this.metrics.presentToday(companyId, today) : null;
+    // the leave cards count and list the requests the caller may see (their own, or everyone's for a leave manager)
     const pendingLeaves = can('leave') ? await this.metrics.pendingLeaves(ctx) : null;
-    const payrollVisible = ctx.role !== 'client' && can('payroll') && (admin || can('payroll', 'edit'));
-    const monthlyPayroll = payrollVisible
+    const monthlyPayroll = staff('payroll')
       ? await this.metrics.monthlyPayroll(companyId, monthStart.toISODate()!, monthStart.plus({ months: 1 }).toISODate()!)
       : null;
     const recentLeaves = can('leave') ? await this.metrics.recentLeaveRequests(ctx, RECENT) : null;

@@ -3,12 +3,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedRequest } from '../../common/auth/access.guard';
 import type { AuthContext, ModuleKey, ModuleRights, PermissionAction } from '../../common/auth/auth-context';
 import { forbidden } from '../../common/http/errors';
+import { seesOthers } from '../../common/auth/record-scope';
 import { PermissionsService, type EffectivePermissions, type EntryRow } from '../permissions/permissions.service';
 
 /** The pay of an employee: read, sorted, exported and written only by those who see pay. */
 export const PAY_FIELDS = ['salary', 'salary_currency', 'payment_frequency'] as const;
 export type PayField = (typeof PAY_FIELDS)[number];
-export const PAY_DESCRIPTION = 'Only for company admins and holders of payroll view';
+export const PAY_DESCRIPTION = 'Only for company admins and payroll staff (payroll create or edit)';
 
 /**
  * Fields of one's own record that decide rights, pay or standing: nobody changes them on their
@@ -35,7 +36,7 @@ export interface EmployeeAccess {
   ctx: AuthContext;
   /** company_admin or an impersonating superadmin: every right of the plan */
   admin: boolean;
-  /** sees and changes pay: an admin or a holder of payroll view */
+  /** sees, sorts, filters, exports and changes pay: payroll staff (recordScope of payroll) */
   seesPay: boolean;
   rights: EffectivePermissions;
 }
@@ -44,7 +45,8 @@ export function employeeAccess(req: AuthedRequest): EmployeeAccess {
   const ctx = req.auth!;
   const rights = req.permissions ?? new Map();
   const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
-  return { ctx, admin, seesPay: admin || PermissionsService.allows(rights, 'payroll', 'view'), rights };
+  // payroll view alone is one's own payslips, not everyone's pay
+  return { ctx, admin, seesPay: seesOthers(ctx, rights, 'payroll'), rights };
 }
 
 /** The caller's EmployeeAccess (the route must carry @RequireModule). */

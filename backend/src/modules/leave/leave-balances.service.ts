@@ -12,7 +12,7 @@ import { todayIn } from './leave-days';
 
 export const LEAVE_BALANCE_LIST = {
   sortable: ['employee_name'],
-  filterable: ['year', 'employee_id', 'leave_type_id', 'mine', 'company_id'],
+  filterable: ['year', 'employee_id', 'leave_type_id', 'mine'],
   defaultSort: ['employee_name', 'ASC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 1000,
 };

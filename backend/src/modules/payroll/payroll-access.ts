@@ -1,13 +1,13 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthedRequest } from '../../common/auth/access.guard';
 import { forbidden } from '../../common/http/errors';
-import { ownRecordsOnly } from '../../common/auth/self-service';
+import { seesOthers } from '../../common/auth/record-scope';
 
 /**
  * Who sees which payroll records. Payroll staff (company_admin, an impersonating superadmin, or
- * a user whose position or department grants create or edit on payroll) see every record of the
- * company; everyone else sees only their own (hr.md: My Payroll), as does a request the
- * self-service policy let in.
+ * a user whose position or department grants create or edit on payroll: recordScope) see every
+ * record of the company; everyone else sees only their own (hr.md: My Payroll), as does a request
+ * the self-service policy let in.
  */
 export interface PayrollAccess {
   companyId: number;
@@ -18,13 +18,11 @@ export interface PayrollAccess {
 
 export function payrollAccess(req: AuthedRequest): PayrollAccess {
   const auth = req.auth!;
-  const rights = req.permissions?.get('payroll');
-  const admin = auth.role === 'company_admin' || auth.role === 'superadmin';
   return {
     companyId: auth.companyId!,
     userId: auth.userId,
     employeeId: auth.employeeId,
-    staff: !ownRecordsOnly(auth) && (admin || !!rights?.create || !!rights?.edit),
+    staff: seesOthers(auth, req.permissions, 'payroll'),
   };
 }
 

@@ -13,8 +13,10 @@ import { ReportsService } from './reports.service';
 
 /**
  * Company reports. The plan's reports feature and the reports module's view right let a user in;
- * each report also needs the view right of the module its figures come from (payroll figures only
- * with payroll view) and KPI reports the KPI & Bonus feature.
+ * each report also needs the view right of the module its figures come from and that module's
+ * records of every employee (recordScope: payroll figures only for payroll staff, leave for leave
+ * managers, attendance for admins), and KPI reports the KPI & Bonus feature. A user who sees only
+ * their own records of the module is refused the report (403), as the catalogue leaves it out.
  */
 @ApiTags('reports')
 @ApiAuthErrors()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
+import { recordStaff, seesOthers } from '../../common/auth/record-scope';
 import { ApiError, forbidden, notFound } from '../../common/http/errors';
 import { companyZone, todayInZone } from '../kpi/company-zone';
 import { PermissionsService, type EffectivePermissions } from '../permissions/permissions.service';
@@ -24,6 +25,9 @@ export interface ReportScan {
   subtitle: string;
 }
 
+/** Who reads a report: the request's caller, or a scheduled report's recipient. */
+export type ReportReader = Pick<AuthContext, 'companyId' | 'role' | 'selfService'>;
+
 const fieldError = (field: string, message: string) => new ApiError(400, message, [{ field, message }]);
 const inWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLL yyyy');
 
@@ -38,10 +42,25 @@ export class ReportsService {
     private readonly plans: PlanService,
   ) {}
 
-  /** Whether the caller may see a report: its module's view right, and its feature in the plan. */
-  async allowed(companyId: number, perms: EffectivePermissions, def: ReportDefinition): Promise<boolean> {
-    if (!PermissionsService.allows(perms, def.module, 'view')) return false;
-    return !def.feature || (await this.plans.hasFeature(companyId, def.feature));
+  /**
+   * Whether the caller may see a report: its module's view right, the module's records of every
+   * employee (a report adds up the whole company's: payroll staff for payroll figures, leave
+   * managers for leave, admins for attendance; recordScope), and its feature in the plan. The
+   * catalogue, a run, an export and a scheduled report's recipients all ask this.
+   */
+  async allowed(ctx: ReportReader, perms: EffectivePermissions, def: ReportDefinition): Promise<boolean> {
+    if (this.refusal(ctx, perms, def)) return false;
+    return !def.feature || (await this.plans.hasFeature(ctx.companyId!, def.feature));
+  }
+
+  /** Why the caller may not see a report's figures (rights only; the plan is checked apart), or null. */
+  private refusal(ctx: ReportReader, perms: EffectivePermissions, def: ReportDefinition): string | null {
+    const module = def.module === 'hr' ? 'KPI & Bonus' : def.module;
+    if (!PermissionsService.allows(perms, def.module, 'view')) return `You do not have view access to the ${module} module needed for this report`;
+    if (!seesOthers(ctx, perms, def.module)) {
+      return `This report adds up every employee's ${module} records: only ${recordStaff(def.module)} can see it`;
+    }
+    return null;
   }
 
   async catalogue(ctx: AuthContext, perms: EffectivePermissions): Promise<ReportInfoDto[]> {
@@ -50,7 +69,7 @@ export class ReportsService {
     const today = todayInZone(zone);
     const out: ReportInfoDto[] = [];
     for (const def of REPORTS) {
-      if (!(await this.allowed(companyId, perms, def))) continue;
+      if (!(await this.allowed(ctx, perms, def))) continue;
       const d = this.defaults(def, today);
       out.push({
         id: def.id,
@@ -72,9 +91,8 @@ export class ReportsService {
     if (def.feature && !(await this.plans.hasFeature(ctx.companyId!, def.feature))) {
       throw forbidden("Your company's plan does not include KPI & Bonus");
     }
-    if (!(await this.allowed(ctx.companyId!, perms, def))) {
-      throw forbidden(`You do not have view access to the ${def.module === 'hr' ? 'KPI & Bonus' : def.module} module needed for this report`);
-    }
+    const refusal = this.refusal(ctx, perms, def);
+    if (refusal) throw forbidden(refusal);
     return def;
   }
 

@@ -117,7 +117,7 @@ export class EmployeeDetailsDto {
     type: String,
     nullable: true,
     example: '85000.00',
-    description: 'Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and holders of payroll view (403 otherwise)',
+    description: 'Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise)',
   })
   @IsOptional()
   @IsAmount('salary')
@@ -126,7 +126,7 @@ export class EmployeeDetailsDto {
   @ApiPropertyOptional({
     default: 'USD',
     example: 'USD',
-    description: 'ISO 4217 code. Set or changed only by company admins and holders of payroll view (403 otherwise)',
+    description: 'ISO 4217 code. Set or changed only by company admins and payroll staff (403 otherwise)',
   })
   @Transform(({ value }) => (value === null || value === '' ? undefined : typeof value === 'string' ? value.trim().toUpperCase() : value))
   @IsOptionalNotNull()
@@ -136,7 +136,7 @@ export class EmployeeDetailsDto {
   @ApiPropertyOptional({
     enum: PAYMENT_FREQUENCIES,
     default: 'monthly',
-    description: 'Set or changed only by company admins and holders of payroll view (403 otherwise)',
+    description: 'Set or changed only by company admins and payroll staff (403 otherwise)',
   })
   @Transform(nullToUndefined)
   @IsOptionalNotNull()

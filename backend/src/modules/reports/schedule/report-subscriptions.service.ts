@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../../common/auth/auth-context';
+import { recordStaff } from '../../../common/auth/record-scope';
 import { Page } from '../../../common/http/envelope';
-import { ApiError, notFound } from '../../../common/http/errors';
+import { ApiError, conflict, notFound } from '../../../common/http/errors';
 import type { ListQuery, ListQueryOptions } from '../../../common/http/list-query';
 import { Company } from '../../companies/company.entity';
 import { Department } from '../../departments/department.entity';
@@ -20,9 +21,16 @@ import { ReportSubscription, type ReportFrequency } from './report-subscription.
 
 export const REPORT_SUBSCRIPTION_LIST: ListQueryOptions = {
   sortable: ['id', 'report_id', 'frequency', 'next_run_at', 'created_at'],
-  filterable: ['report_id', 'is_active', 'company_id'],
+  // the company is the caller's (the tenant filter): company_id is no filter here, and is refused
+  filterable: ['report_id', 'is_active'],
   defaultSort: ['next_run_at', 'ASC'],
 };
+
+/** Scheduled reports a company may keep (active or paused). */
+export const MAX_SUBSCRIPTIONS_PER_COMPANY = 50;
+export const TOO_MANY_SUBSCRIPTIONS = `A company can keep at most ${MAX_SUBSCRIPTIONS_PER_COMPANY} scheduled reports: delete one you no longer need first`;
+export const DUPLICATE_SUBSCRIPTION =
+  'This report is already scheduled with the same filters, frequency, format and recipients: change that scheduled report instead';
 
 /** Hour of the day (company time) scheduled reports go out. */
 export const SEND_HOUR = 7;
@@ -76,6 +84,12 @@ export class ReportSubscriptionsService {
     const def = await this.reports.definition(ctx, perms, dto.report_id);
     const filters = await this.checkFilters(ctx.companyId!, def, dto);
     await this.checkRecipients(ctx.companyId!, def, dto.recipients);
+    await this.lockCompanySubscriptions(ctx.companyId!);
+    const [{ n }] = await this.em.execute<Array<{ n: number }>>('select count(*)::int as n from report_subscriptions where company_id = ?', [
+      ctx.companyId!,
+    ]);
+    if (n >= MAX_SUBSCRIPTIONS_PER_COMPANY) throw conflict(TOO_MANY_SUBSCRIPTIONS);
+    await this.refuseDuplicate(ctx.companyId!, null, { report_id: def.id, frequency: dto.frequency, format: dto.format, recipients: dto.recipients }, filters);
     const zone = await companyZone(this.em, ctx.companyId!);
     const sub = this.em.create(ReportSubscription, {
       company: this.em.getReference(Company, ctx.companyId!),
@@ -107,6 +121,8 @@ export class ReportSubscriptionsService {
     const def = await this.reports.definition(ctx, perms, merged.report_id);
     const filters = await this.checkFilters(ctx.companyId!, def, merged);
     await this.checkRecipients(ctx.companyId!, def, merged.recipients);
+    await this.lockCompanySubscriptions(ctx.companyId!);
+    await this.refuseDuplicate(ctx.companyId!, sub.id, merged, filters);
     const rescheduled = merged.frequency !== sub.frequency || (dto.is_active === true && !sub.is_active);
     Object.assign(sub, { report_id: def.id, frequency: merged.frequency, format: merged.format, recipients: merged.recipients, ...filters });
     if (dto.is_active !== undefined) sub.is_active = dto.is_active;
@@ -119,6 +135,42 @@ export class ReportSubscriptionsService {
     const sub = await this.find(id);
     this.em.remove(sub);
     await this.em.flush();
+  }
+
+  /** Two requests of one company add or change its scheduled reports one after the other (the cap and the duplicate check hold). */
+  private async lockCompanySubscriptions(companyId: number): Promise<void> {
+    await this.em.execute(`select pg_advisory_xact_lock(hashtext('report_subscriptions'), ?)`, [companyId]);
+  }
+
+  /** 409 when another scheduled report of the company sends the same report, filtered alike, as often, in the same format to the same people. */
+  private async refuseDuplicate(
+    companyId: number,
+    exceptId: number | null,
+    s: { report_id: string; frequency: ReportFrequency; format: string; recipients: string[] },
+    filters: Awaited<ReturnType<ReportSubscriptionsService['checkFilters']>>,
+  ): Promise<void> {
+    const same = (a: string[]) => JSON.stringify([...new Set(a.map((e) => e.toLowerCase()))].sort());
+    const rows = await this.em.execute<Array<{ id: number; recipients: string[] }>>(
+      `select id, recipients from report_subscriptions
+        where company_id = ? and id <> ? and report_id = ? and frequency = ? and format = ?
+          and group_by is not distinct from ?::text and department_id is not distinct from ?::int
+          and position_id is not distinct from ?::int and location_id is not distinct from ?::int`,
+      [
+        companyId,
+        exceptId ?? 0,
+        s.report_id,
+        s.frequency,
+        s.format,
+        filters.group_by,
+        filters.department?.id ?? null,
+        filters.position?.id ?? null,
+        filters.location?.id ?? null,
+      ],
+    );
+    const wanted = same(s.recipients);
+    if (rows.some((r) => same(typeof r.recipients === 'string' ? JSON.parse(r.recipients) : r.recipients) === wanted)) {
+      throw conflict(DUPLICATE_SUBSCRIPTION);
+    }
   }
 
   private async find(id: number): Promise<ReportSubscription> {
@@ -160,7 +212,9 @@ export class ReportSubscriptionsService {
     for (const email of emails) {
       const found = allowed.get(email);
       if (found === undefined) throw recipientError(`${email} is not an active user of this company`);
-      if (!found) throw recipientError(`${email} may not see the report “${def.title}”`);
+      if (!found) {
+        throw recipientError(`${email} may not see the report “${def.title}”: it is sent only to ${recordStaff(def.module)} who hold reports view`);
+      }
     }
   }
 
@@ -177,7 +231,10 @@ export class ReportSubscriptionsService {
     const out = new Map<string, { userId: number } | false>();
     for (const u of users) {
       const perms = await this.permissions.effective({ userId: u.id, role: u.role, companyId, employeeId: u.employee_id, impersonatorId: null });
-      const may = PermissionsService.allows(perms, 'reports', 'view') && (await this.reports.allowed(companyId, perms, def));
+      // the recipient's own rights decide, as if they ran the report themselves (a non-staff
+      // user of the report's module is never sent its figures of other employees)
+      const reader = { companyId, role: u.role, selfService: false };
+      const may = PermissionsService.allows(perms, 'reports', 'view') && (await this.reports.allowed(reader, perms, def));
       out.set(u.email, may ? { userId: u.id } : false);
     }
     return out;

@@ -12,8 +12,26 @@ import { createTestApp, type TestApp } from '../support/app';
 import { bearer, createCompany, type CompanyFixture } from '../support/fixtures';
 import { PrivateCluster, postgresBin } from '../support/private-cluster';
 
-const onPostgres = !!process.env.TEST_DATABASE_URL && !!postgresBin();
 const RECOVERY_BUDGET_MS = 5000;
+/**
+ * On the PostgreSQL run the test needs PostgreSQL's own binaries (initdb, pg_ctl) for its private
+ * cluster. Without them it cannot run: in CI that fails the run with the reason (.ci/run installs
+ * them), elsewhere the test is reported skipped with the reason, never passed.
+ */
+const MISSING_BINARIES = "PostgreSQL's binaries (initdb, pg_ctl) are not installed under /usr/lib/postgresql (Debian package postgresql)";
+const onPostgres = !!process.env.TEST_DATABASE_URL;
+const binariesMissing = onPostgres && !postgresBin();
+if (binariesMissing) {
+  describe('crash safety: the database stops and comes back', () => {
+    if (process.env.CI === 'true') {
+      it('runs on the PostgreSQL run in CI', () => {
+        throw new Error(`the crash test cannot run: ${MISSING_BINARIES}`);
+      });
+    } else {
+      it.skip(`skipped: ${MISSING_BINARIES}`, () => undefined);
+    }
+  });
+}
 
 /** Applies the migrations in a process of its own, as the test database's global setup does. */
 async function migrate(url: string): Promise<void> {
@@ -23,7 +41,7 @@ async function migrate(url: string): Promise<void> {
   });
 }
 
-(onPostgres ? describe : describe.skip)('crash safety: the database stops and comes back', () => {
+(onPostgres && !binariesMissing ? describe : describe.skip)('crash safety: the database stops and comes back', () => {
   let cluster: PrivateCluster;
   let t: TestApp;
   let a: CompanyFixture;

@@ -5,11 +5,18 @@
 # migrations run first (migrate-cli), then the app with MIGRATE_ON_START=false; the app must become
 # ready, sign the superadmin in, and write a password-reset mail into MAIL_DIR. Needs a build
 # (npm run build) and PostgreSQL on 127.0.0.1:5432; leaves nothing behind.
+# SMOKE_NODE=<path of a node binary> runs it all on that Node (CI: Node 22, as the image): the
+# dependencies' install (npm runs on the first node on PATH), the migrations and the app.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -f backend/dist/main.js ] && [ -d admin/dist ] && [ -d landing/dist ] || { echo "build first: npm run build" >&2; exit 1; }
+node_bin=$(command -v "${SMOKE_NODE:-node}") || { echo "no node binary at ${SMOKE_NODE:-node}" >&2; exit 1; }
+node_bin=$(cd "$(dirname "$node_bin")" && pwd)/$(basename "$node_bin")
+export PATH="$(dirname "$node_bin"):$PATH"
 # as root (CI), the app runs as nobody; otherwise as the caller
 as_app=(); [ "$(id -u)" = 0 ] && as_app=(runuser -u nobody --)
+node_version=$(${as_app[@]+"${as_app[@]}"} "$node_bin" --version) || { echo "$node_bin does not run as $(${as_app[@]+"${as_app[@]}"} id -un) (its directories must be readable by all)" >&2; exit 1; }
+echo "Node $node_version ($node_bin)"
 
 work=$(mktemp -d)
 database="hr_runtime_smoke_$$"
@@ -59,9 +66,9 @@ env=(NODE_ENV=production HOST=127.0.0.1 PORT="$port" DATA_DIR="$app/data" MAIL_D
   SUPERADMIN_EMAIL=superadmin@example.com SUPERADMIN_PASSWORD="$password" SEED_DEMO=false LOG_LEVEL=log)
 
 cd "$app"
-${as_app[@]+"${as_app[@]}"} env "${env[@]}" node backend/dist/database/migrate-cli.js >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
+${as_app[@]+"${as_app[@]}"} env "${env[@]}" "$node_bin" backend/dist/database/migrate-cli.js >"$work/migrate.log" 2>&1 || { cat "$work/migrate.log"; exit 1; }
 echo "migrations applied as $(${as_app[@]+"${as_app[@]}"} id -un)"
-setsid ${as_app[@]+"${as_app[@]}"} env "${env[@]}" MIGRATE_ON_START=false node backend/dist/main.js >"$work/app.log" 2>&1 &
+setsid ${as_app[@]+"${as_app[@]}"} env "${env[@]}" MIGRATE_ON_START=false "$node_bin" backend/dist/main.js >"$work/app.log" 2>&1 &
 pid=$!
 SMOKE_BASE="http://127.0.0.1:$port" SMOKE_PASSWORD="$password" SMOKE_MAIL="$app/data/mail" node -e '
   const base = process.env.SMOKE_BASE;
@@ -89,4 +96,4 @@ SMOKE_BASE="http://127.0.0.1:$port" SMOKE_PASSWORD="$password" SMOKE_MAIL="$app/
   })();
 '
 if grep -q '"level":"error"' "$work/app.log"; then grep '"level":"error"' "$work/app.log" | head -5; echo "the app logged errors" >&2; exit 1; fi
-echo "runtime smoke test passed"
+echo "runtime smoke test passed on Node $node_version"

@@ -5,7 +5,7 @@ import http from 'node:http';
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /**
- * `request(url, { method, headers, body, timeoutMs })` → { status, headers, text, json(), ms }.
+ * `request(url, { method, headers, body, timeoutMs })` → { status, headers, text, bytes, json(), ms }.
  * `fresh` opens a new connection (used while waiting for a server to start).
  */
 export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 120_000, fresh = false } = {}) {
@@ -28,8 +28,9 @@ export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 1
         res.on('data', (c) => chunks.push(c));
         res.on('end', () => {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode, headers: res.headers, text, ms, json: () => JSON.parse(text) });
+          const raw = Buffer.concat(chunks);
+          const text = raw.toString('utf8');
+          resolve({ status: res.statusCode, headers: res.headers, text, bytes: raw.length, ms, json: () => JSON.parse(text) });
         });
         res.on('error', reject);
       },

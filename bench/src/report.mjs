@@ -1,5 +1,7 @@
-// Figures, their budgets and the printed table. A figure fails only against a budget; figures
-// without one (floors, throughput) are printed for reading.
+// Figures, their budgets and the printed table. A figure fails against its budget, when it could
+// not be measured (no value: an endpoint answering 404, any error), or when the work it measured
+// does not match the data set (`problem`: a batch that processed fewer rows than due, a report with
+// no rows); figures without a budget (floors, throughput) are otherwise printed for reading.
 import { writeFileSync } from 'node:fs';
 import { round } from './stats.mjs';
 
@@ -10,15 +12,22 @@ export class Report {
   }
 
   /**
-   * `add({ group, name, value, unit, floor, ratio, max, min, budgetUnit, note })`: `max`/`min`
-   * apply to `ratio` when budgetUnit is '×', otherwise to `value`. `value: null` with a note is a
-   * figure that could not be measured (it fails unless `optional`).
+   * `add({ group, name, value, unit, floor, ratio, max, min, budgetUnit, note, problem, info })`:
+   * `max`/`min` apply to `ratio` when budgetUnit is '×', otherwise to `value`. A figure without a
+   * value (`null`: it could not be measured) fails, and so does one with a `problem` (what its work
+   * lacked, shown first in its note). `info: true` marks a line that is no figure (the template
+   * reused), printed and never judged.
    */
   add(f) {
-    const figure = { floor: null, ratio: null, max: null, min: null, note: null, optional: false, ...f };
+    const figure = { floor: null, ratio: null, max: null, min: null, note: null, problem: null, info: false, ...f };
     const target = figure.budgetUnit === '×' ? figure.ratio : figure.value;
-    if (figure.max === null && figure.min === null) figure.pass = null;
-    else if (target === null || target === undefined || Number.isNaN(target)) figure.pass = figure.optional ? null : false;
+    const missing = (v) => v === null || v === undefined || Number.isNaN(v);
+    if (figure.problem) {
+      figure.pass = false;
+      figure.note = figure.note ? `${figure.problem}; ${figure.note}` : figure.problem;
+    } else if (figure.info) figure.pass = null;
+    else if (missing(figure.value) || missing(target)) figure.pass = false;
+    else if (figure.max === null && figure.min === null) figure.pass = null;
     else figure.pass = (figure.max === null || target <= figure.max) && (figure.min === null || target >= figure.min);
     this.figures.push(figure);
     return figure;

@@ -33,5 +33,5 @@ export async function measureExport(base, headers) {
     200,
     'leave balances export',
   );
-  return { ms: res.ms, type: res.headers['content-type'] };
+  return { ms: res.ms, type: res.headers['content-type'], bytes: res.bytes };
 }

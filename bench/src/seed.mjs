@@ -191,19 +191,25 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
 
   // a working year of attendance for the big company, a month for the others, up to the day before
   // yesterday: yesterday is left for the absent job to mark. The past months get their partitions
-  // first (the migrations add this month's and the next ones), as a deployment's history would
-  await step('attendance', ['attendance_records'], async () => {
+  // first (the migrations add this month's and the next ones), as a deployment's history would.
+  // About one record in a hundred worked was corrected by the company's admin that evening (the
+  // attendance-corrections report reads them)
+  await step('attendance', ['attendance_records', 'users'], async () => {
     await run(
       `select attendance_records_ensure_partition(m::date)
          from generate_series(date_trunc('month', current_date - $1::int), current_date, interval '1 month') m`,
       [Math.max(size.attendanceDays, 30)],
     );
     return run(
-      `insert into attendance_records (company_id, employee_id, attendance_date, check_in_time, check_out_time, work_hours, status)
+      `with admins as (select distinct on (company_id) company_id, id from users where role = 'company_admin' order by company_id, id)
+       insert into attendance_records (company_id, employee_id, attendance_date, check_in_time, check_out_time, work_hours, status,
+                                       corrected_at, corrected_by_id)
        select e.company_id, e.id, d.day, tin, tout,
-              case when tin is not null then round(extract(epoch from tout - tin)::numeric / 3600, 2) end, r.status
+              case when tin is not null then round(extract(epoch from tout - tin)::numeric / 3600, 2) end, r.status,
+              case when k.corrected then d.day + time '18:30' end, case when k.corrected then adm.id end
          from employees e
          join companies c on c.id = e.company_id and c.company_code like 'BENCH%'
+         join admins adm on adm.company_id = e.company_id
          cross join lateral generate_series(current_date - case when c.company_code = $1 then $2::int else 30 end, current_date - 2, interval '1 day') g
          cross join lateral (select g::date as day) d
          cross join lateral (select (e.id * 7919 + (d.day - date '2000-01-01') * 104729) % 100 as n) h
@@ -211,6 +217,7 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
          cross join lateral (select case when r.status = 'present' then d.day + time '08:00' + make_interval(mins => h.n % 55)
                                          when r.status = 'late' then d.day + time '09:05' + make_interval(mins => h.n * 3) end as tin) i
          cross join lateral (select i.tin + interval '8 hours 45 minutes' + make_interval(mins => h.n % 40) as tout) o
+         cross join lateral (select i.tin is not null and (e.id + (d.day - date '2000-01-01')) % 97 = 0 as corrected) k
         where extract(isodow from d.day) < 6 and e.hire_date <= d.day and e.employment_status <> 'terminated'`,
       [BIG_COMPANY, size.attendanceDays],
     );
@@ -263,13 +270,17 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
     );
   });
 
+  // eleven paid months before the pay month, and this month's run prepared ahead of its pay day
+  // (pending): the payroll-changes report compares this month with the one before; the pay month
+  // itself is left to the payroll run the bench measures
   await step('payroll history', ['payroll_runs', 'payroll_records'], async () => {
     await run(
       `insert into payroll_runs (company_id, period_start, period_end, run_count, last_run_at)
-       select c.id, m.start, (m.start + interval '1 month - 1 day')::date, 1, m.start + interval '1 month 1 day'
+       select c.id, m.start, (m.start + interval '1 month - 1 day')::date, 1,
+              case when m.start < date_trunc('month', current_date) then m.start + interval '1 month 1 day' else now() - interval '1 hour' end
          from (${benchCompanies}) c
          cross join lateral (select (date_trunc('month', current_date) - make_interval(months => k))::date as start
-                               from generate_series(2, 12) k) m`,
+                               from generate_series(0, 12) k where k <> 1) m`,
     );
     const n = await run(
       `insert into payroll_records (company_id, employee_id, run_id, pay_period_start, pay_period_end, basic_salary,
@@ -278,7 +289,9 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
                                     absent_days, payment_status, payment_date)
        select e.company_id, e.id, r.id, r.period_start, r.period_end, p.basic, 150.00, 0.00, p.basic + 150.00,
               p.basic + 150.00, p.tax, p.tax + p.pension, p.basic + 150.00 - p.tax - p.pension,
-              e.salary_currency, e.payment_frequency, 21, 21, 0, 0, 'paid', r.period_end
+              e.salary_currency, e.payment_frequency, 21, 21, 0, 0,
+              case when r.period_start < date_trunc('month', current_date) then 'paid' else 'pending' end,
+              case when r.period_start < date_trunc('month', current_date) then r.period_end end
          from employees e
          join companies c on c.id = e.company_id and c.company_code like 'BENCH%'
          join payroll_runs r on r.company_id = e.company_id
@@ -296,7 +309,8 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
 
   // KPI: three monthly KPIs with a tiered bonus rule each; for the pay month, a sales target and
   // its value for every active employee (10,000 targets in the big company)
-  await step('kpi', ['kpis', 'bonus_rules', 'bonus_rule_tiers', 'kpi_targets', 'kpi_values'], async () => {
+  // and the bonuses of the eleven months before the pay month: paid to one employee in three
+  await step('kpi', ['kpis', 'bonus_rules', 'bonus_rule_tiers', 'kpi_targets', 'kpi_values', 'bonus_payments'], async () => {
     await run(
       `insert into kpis (company_id, name, code, category, kpi_type, period_type, unit)
        select c.id, v.name, v.code, v.category, v.kind, 'monthly', v.unit
@@ -333,6 +347,19 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
               round(t.target_value * (60 + (t.employee_id * 7919) % 80) / 100, 2)
          from kpi_targets t
          join companies c on c.id = t.company_id and c.company_code like 'BENCH%'`,
+    );
+    await run(
+      `insert into bonus_payments (company_id, employee_id, kpi_id, bonus_rule_id, payment_period_start, payment_period_end,
+                                   bonus_amount, status, paid_date, achievement_percentage, bonus_type)
+       select e.company_id, e.id, k.id, r.id, m.start, (m.start + interval '1 month - 1 day')::date,
+              100.00 + (e.id % 5) * 50, 'paid', (m.start + interval '1 month 5 days')::date, 100 + e.id % 30, 'fixed'
+         from employees e
+         join companies c on c.id = e.company_id and c.company_code like 'BENCH%'
+         join kpis k on k.company_id = e.company_id and k.code = 'SALES'
+         join bonus_rules r on r.kpi_id = k.id
+         cross join lateral (select (date_trunc('month', current_date) - make_interval(months => n))::date as start
+                               from generate_series(2, 12) n) m
+        where e.employment_status = 'active' and e.id % 3 = 0 and e.hire_date <= m.start`,
     );
     return targets;
   });

@@ -220,10 +220,10 @@ describe('employee list paging at company scale', () => {
 
     // straight in the database (an import, a script): an update that moves rows out of the filter
     const moved = await t.em().getConnection().execute(
-      `update employees set department_id = null where company_id = ? and employee_code in ('PG001', 'PG003')`,
+      `update employees set department_id = null where company_id = ? and employee_code in ('PG001', 'PG003') returning employee_code`,
       [a.company.id],
     );
-    expect(moved).toBeDefined();
+    expect(moved.map((r: { employee_code: string }) => r.employee_code).sort()).toEqual(['PG001', 'PG003']);
     expect(totalOf(await list(byDepartment))).toBe(inDepartment - 1);
 
     // another company's change leaves this company's totals as they are

@@ -432,6 +432,25 @@ describe('employees API', () => {
         .join('\n');
       const res = await t.http().post(`${API}/import`).set(bearer(c.tokens.company_admin)).send({ csv });
       expect(res.status).toBe(201);
+
+      // every exported employee is stored again in C, field by field (departments, positions and managers by their codes)
+      const stored = (companyId: number, departmentId?: number) =>
+        t.em().execute(
+          `select e.employee_code, e.first_name, e.middle_name, e.last_name, e.email, e.phone, e.date_of_birth::text as date_of_birth,
+                  e.gender, e.address, e.city, e.state, e.country, e.postal_code, d.department_code, p.position_code,
+                  m.employee_code as manager_code, e.employment_type, e.employment_status, e.hire_date::text as hire_date,
+                  e.salary::text as salary, e.salary_currency, e.payment_frequency, e.emergency_contact_name,
+                  e.emergency_contact_phone, e.emergency_contact_relationship
+             from employees e left join departments d on d.id = e.department_id left join positions p on p.id = e.position_id
+                  left join employees m on m.id = e.manager_id
+            where e.company_id = ? and e.employee_code <> 'E001' ${departmentId ? 'and e.department_id = ?' : ''}
+            order by e.employee_code`,
+          departmentId ? [companyId, departmentId] : [companyId],
+        );
+      const originals = await stored(a.company.id, a.department.id);
+      expect(res.body.data).toEqual({ imported: originals.length });
+      expect(originals.length).toBeGreaterThan(0);
+      expect(await stored(c.company.id)).toEqual(originals);
     });
   });
 });

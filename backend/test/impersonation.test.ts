@@ -99,8 +99,10 @@ describe('impersonation', () => {
     expect(perms.body.data).toHaveLength(9);
     const me = await t.http().get('/api/auth/me').set(bearer(token));
     expect(me.body.data).toMatchObject({ company_id: a.company.id, impersonating: true });
-    // still a superadmin: the platform stays reachable
-    expect((await t.http().get('/api/auth/companies').set(bearer(token))).status).toBe(200);
+    // the session is the company's: the platform's routes refuse it (security-billing.test.ts walks them all)
+    const platform = await t.http().get('/api/auth/companies').set(bearer(token));
+    expect(platform.status).toBe(403);
+    expect(platform.body.message).toBe("Exit impersonation to use the platform's tools: while impersonating, you work as the company");
   });
 
   it('rotates the refresh cookie into one that keeps the impersonation', async () => {

@@ -43,10 +43,13 @@ async function expectAnalytics(page: Page, company: string) {
     await expect(page.getByRole('heading', { name: heading, exact: true, level: 2 })).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Active users', exact: true, level: 2 })).toHaveCount(2);
-  await expect(page.getByTestId('figure-mrr')).toHaveText(/^\$[\d,]+\.\d{2}$/);
-  await expect(page.getByTestId('figure-companies')).toHaveText(/^[1-9]\d*$/);
-  // at least the trial just started: a rate in percent
-  await expect(page.getByTestId('figure-conversion')).toHaveText(/^\d+(\.\d)?%$/);
+  // the demo's paying companies, billed monthly: Acme on Enterprise (299.00) and Brightside Bakery
+  // on Basic (29.00); a trial adds nothing
+  await expect(page.getByTestId('figure-mrr')).toHaveText('$328.00');
+  // every company the platform lists: the two demo companies and the trials registered so far
+  await expect(page.getByTestId('figure-companies')).toHaveText(String(await companiesListed(page.request)));
+  // the trials started (this test's at least), none converted yet: 0 of them
+  await expect(page.getByTestId('figure-conversion')).toHaveText('0%');
   await expect(page.getByTestId('figure-active')).toHaveText(/^[1-9]\d*$/);
   // the charts are drawn
   for (const chart of ['MRR per month', 'MRR movement per month', 'Companies per month', 'Trials started and converted per month', 'Active users per day', 'Active users per week']) {
@@ -68,9 +71,20 @@ test.describe('Analytics', () => {
     await openMenuEntry(page, 'Analytics');
     const row = await expectAnalytics(page, company);
 
-    // another period reads the server again
+    // the MRR chart covers the last 12 months: none older than 11 months before this one
+    const newest = async () => Math.min(...(await mrrMonths(page)).map((m) => monthsAgo(m)));
+    const oldest = async () => Math.max(...(await mrrMonths(page)).map((m) => monthsAgo(m)));
+    expect(await newest()).toBe(0);
+    expect(await oldest()).toBeLessThanOrEqual(11);
+    // another period reads the server again, and the chart reaches back 24 months
+    const answer = page.waitForResponse((r) => /\/api\/analytics\?months=24$/.test(r.url()), { timeout: 20_000 });
     await page.getByRole('button', { name: '24 months' }).click();
+    expect((await answer).status()).toBe(200);
     await expect(page.getByRole('button', { name: '24 months' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(oldest).toBeGreaterThan(11);
+    expect(await oldest()).toBeLessThanOrEqual(23);
+    expect(await newest()).toBe(0);
+    await expect(page.getByTestId('figure-mrr')).toHaveText('$328.00');
     await expect(row).toBeVisible();
 
     await row.getByRole('link', { name: `Open ${company} in Companies` }).click();
@@ -99,6 +113,30 @@ test.describe('Analytics', () => {
     await expect(page.getByTestId('figure-mrr')).toHaveCount(0);
   });
 });
+
+/** How many companies the platform's company list holds (its own count, not the analytics'). */
+async function companiesListed(request: APIRequestContext): Promise<number> {
+  const login = await request.post('/api/auth/login', { data: SUPERADMIN });
+  const token = (await login.json()).data.access_token as string;
+  const res = await request.get('/api/auth/companies', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status(), await res.text()).toBe(200);
+  // "auth/companies 0-24/37"
+  return Number(/\/(\d+)$/.exec(res.headers()['content-range'] ?? '')![1]);
+}
+
+/** The months the MRR chart's axis names ("Nov 2026"). */
+async function mrrMonths(page: Page): Promise<string[]> {
+  // the axes' labels: the months below, the amounts ("$300") beside
+  const labels = await page.getByTestId('analytics-mrr').locator('.recharts-cartesian-axis-tick-value').allTextContents();
+  return labels.map((l) => l.trim()).filter((l) => /^[A-Z][a-z]{2} \d{4}$/.test(l));
+}
+
+/** How many months before this one "Nov 2026" is (0 for this month). */
+function monthsAgo(label: string): number {
+  const date = new Date(`1 ${label} UTC`);
+  const now = new Date();
+  return (now.getUTCFullYear() - date.getUTCFullYear()) * 12 + now.getUTCMonth() - date.getUTCMonth();
+}
 
 /** The company admin's access token, for a call the page objects do not make. */
 async function tokenOf(request: APIRequestContext): Promise<string> {

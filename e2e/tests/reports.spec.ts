@@ -45,11 +45,20 @@ test.describe('reports', () => {
     await reports.expectLoaded('headcount-breakdown');
     await expect(reports.chart).toBeVisible();
     await expect(reports.chart.locator('svg').first()).toBeVisible();
-    const everyone = await reports.bodyText();
+    // every department of the demo has people: a row each (departments other tests add may follow)
+    const bodyRows = reports.table.locator('tbody tr');
+    await expect(bodyRows.filter({ hasText: 'Engineering' })).toHaveCount(1);
+    const listed = (await bodyRows.locator('td:first-child').allInnerTexts()).map((t) => t.trim());
+    for (const department of ['Engineering', 'Finance', 'Human Resources', 'Operations', 'Sales']) expect(listed).toContain(department);
+    const engineers = (await bodyRows.filter({ hasText: 'Engineering' }).locator('td').nth(1).innerText()).trim();
+    expect(Number(engineers)).toBeGreaterThan(0);
     await reports.choose(reports.report, 'Department', 'Engineering');
     await expect(page).toHaveURL(/department_id=\d+/);
-    await expect.poll(() => reports.bodyText()).not.toBe(everyone);
+    // narrowed to Engineering: its one row, with the head count it had among all, the whole share
+    await expect(bodyRows).toHaveCount(1);
     await reports.expectLoaded('headcount-breakdown');
+    await expect(bodyRows.locator('td')).toHaveText(['Engineering', engineers, /^100(\.0+)?\s?%$/]);
+    await expect(reports.table.getByTestId('report-totals').locator('td').nth(1)).toHaveText(engineers);
     const narrowed = await reports.bodyText();
 
     // the link reopens the same report with the same filter

@@ -187,10 +187,12 @@ describe('invitations', () => {
   });
 
   it("another company's employee cannot be invited or revoked (404), and nothing is sent", async () => {
-    const { employee, token } = await invite(b);
+    const { employee, email, token } = await invite(b);
     expect((await resend(employee.id, a.tokens.company_admin)).status).toBe(404);
     expect((await revoke(employee.id, a.tokens.company_admin)).status).toBe(404);
     expect((await lookup(token)).status).toBe(200);
+    // the mailbox holds B's own invitation only (waited for a second mail for about 5 s)
+    expect((await mailbox.mailsTo(email, 2)).map(tokenOf)).toEqual([token]);
   });
 
   it('needs employees edit: an employee without it is refused (403)', async () => {

@@ -1,4 +1,6 @@
 import { Employee } from '../src/modules/employees/employee.entity';
+import { Invoice } from '../src/modules/billing/invoice.entity';
+import { Package } from '../src/modules/packages/package.entity';
 import { Position } from '../src/modules/positions/position.entity';
 import { Company } from '../src/modules/companies/company.entity';
 import { REPORTS } from '../src/modules/reports/catalogue';
@@ -288,6 +290,43 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
   });
 
   describe('a filter a list does not have', () => {
+    it("is applied or refused on every list that names company_id, never ignored: another company's id gives no rows", async () => {
+      // an invoice of the company, so that its list has a row an ignored filter would show
+      const em = t.em();
+      em.create(Invoice, {
+        company: em.getReference(Company, c.company.id),
+        invoice_number: unique('INV-S-'),
+        reason: 'renewal',
+        package: await em.findOneOrFail(Package, { package_code: 'basic' }),
+        billing_cycle: 'monthly',
+        period_start: '2026-10-01',
+        period_end: '2026-10-31',
+        currency: 'USD',
+        subtotal: '29.00',
+        tax_rate: '0.00',
+        tax: '0.00',
+        total: '29.00',
+        issue_date: '2026-10-01',
+        due_date: '2026-10-15',
+      });
+      await em.flush();
+      const document = (await t.http().get('/api/docs/openapi.json')).body;
+      const lists = Object.entries(document.paths as Record<string, any>)
+        .filter(([path, item]) => !path.includes('{') && item.get && !path.endsWith('/export') && !(item.get['x-roles'] ?? ['company_admin']).every((r: string) => r === 'superadmin'))
+        .filter(([, item]) => (item.get.parameters ?? []).some((p: any) => p.name === 'filter' && p.content?.['application/json']?.schema?.properties?.company_id))
+        .map(([path]) => path);
+      expect(lists).toEqual(expect.arrayContaining(['/api/hr/employees', '/api/hr/payroll', '/api/billing/invoices']));
+      for (const path of lists) {
+        const own = await t.http().get(path).set(admin);
+        expect([path, own.status]).toEqual([path, 200]);
+        if (path === '/api/billing/invoices') expect(own.body.data.length).toBeGreaterThan(0);
+        const other = await t.http().get(path).query({ filter: JSON.stringify({ company_id: c.company.id + 100000 }) }).set(admin);
+        if (other.status === 400) expect([path, other.body.errors[0].field]).toEqual([path, 'filter']);
+        else expect([path, other.status, other.body.data]).toEqual([path, 200, []]);
+      }
+    });
+
+
     it.each([
       ['/api/reports/subscriptions', 'There is no company ID filter; the filters are report ID or is active'],
       ['/api/hr/leave-balances', 'There is no company ID filter; the filters are year, employee ID, leave type ID or mine'],

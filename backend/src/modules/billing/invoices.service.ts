@@ -114,7 +114,9 @@ export class InvoicesService {
     if (ctx.companyId) {
       where.push('i.company_id = ?');
       params.push(ctx.companyId);
-    } else if (q.filter.company_id !== undefined) {
+    }
+    // the filter narrows a company's own list too (another company's id: nothing), never widens it
+    if (q.filter.company_id !== undefined) {
       where.push('i.company_id = ?');
       params.push(Number(q.filter.company_id) || -1);
     }

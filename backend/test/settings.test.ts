@@ -1,4 +1,3 @@
-import { fieldLabel } from '../src/common/http/fields';
 import { randomUUID } from 'node:crypto';
 import { TokenService } from '../src/modules/auth/token.service';
 import { RefreshToken } from '../src/modules/auth/refresh-token.entity';
@@ -111,35 +110,36 @@ describe('settings', () => {
     });
 
     it.each([
-      ['geolocation', 'default_radius', 9],
-      ['geolocation', 'default_radius', 1001],
-      ['geolocation', 'max_radius', 5],
-      ['geolocation', 'max_radius', 1001],
-      ['geolocation', 'accuracy_threshold', 0],
-      ['geolocation', 'accuracy_threshold', 101],
-      ['geolocation', 'location_timeout', 999],
-      ['geolocation', 'location_timeout', 61000],
-      ['geolocation', 'location_timeout', 1500],
-      ['geolocation', 'location_retention_days', 0],
-      ['geolocation', 'location_retention_days', 366],
-      ['geolocation', 'accuracy_threshold', 12.5],
-      ['geolocation', 'accuracy_threshold', '50'],
-      ['device', 'max_devices_per_user', 0],
-      ['device', 'max_devices_per_user', 11],
-      ['general', 'check_out_time', '24:00'],
-      ['general', 'check_out_time', '6pm'],
-      ['general', 'auto_check_out', 'yes'],
-      ['network', 'allowed_ip_ranges', ['10.0.0.0/33']],
-      ['network', 'allowed_ip_ranges', ['192.168.1.0/24', 'not-an-ip']],
-      ['network', 'allowed_ip_ranges', '10.0.0.0/8'],
-      ['network', 'trusted_ips', ['10.0.0.0/8']],
-      ['device', 'device_whitelist', [5]],
-    ])('refuses %s.%s = %j with 400 naming the field, saving nothing', async (group, field, value) => {
+      ['geolocation', 'default_radius', 9, 'Default radius must be a whole number from 10 to 1000 m'],
+      ['geolocation', 'default_radius', 1001, 'Default radius must be a whole number from 10 to 1000 m'],
+      ['geolocation', 'max_radius', 5, 'Maximum radius must be a whole number from 10 to 1000 m'],
+      ['geolocation', 'max_radius', 1001, 'Maximum radius must be a whole number from 10 to 1000 m'],
+      ['geolocation', 'accuracy_threshold', 0, 'geolocation.accuracy_threshold must be a whole number from 1 to 100 m'],
+      ['geolocation', 'accuracy_threshold', 101, 'geolocation.accuracy_threshold must be a whole number from 1 to 100 m'],
+      ['geolocation', 'location_timeout', 999, 'Location timeout must be a whole number from 1000 to 60000 ms'],
+      ['geolocation', 'location_timeout', 61000, 'Location timeout must be a whole number from 1000 to 60000 ms'],
+      ['geolocation', 'location_timeout', 1500, 'Location timeout must be a multiple of 1000 ms'],
+      ['geolocation', 'location_retention_days', 0, 'Location retention days must be a whole number from 1 to 365 days'],
+      ['geolocation', 'location_retention_days', 366, 'Location retention days must be a whole number from 1 to 365 days'],
+      ['geolocation', 'accuracy_threshold', 12.5, 'geolocation.accuracy_threshold must be a whole number from 1 to 100 m'],
+      ['geolocation', 'accuracy_threshold', '50', 'geolocation.accuracy_threshold must be a whole number from 1 to 100 m'],
+      ['device', 'max_devices_per_user', 0, 'Maximum devices per user must be a whole number from 1 to 10'],
+      ['device', 'max_devices_per_user', 11, 'Maximum devices per user must be a whole number from 1 to 10'],
+      ['general', 'check_out_time', '24:00', 'Check out time must be a time HH:MM'],
+      ['general', 'check_out_time', '6pm', 'Check out time must be a time HH:MM'],
+      ['general', 'auto_check_out', 'yes', 'Auto check out must be true or false'],
+      ['network', 'allowed_ip_ranges', ['10.0.0.0/33'], 'Allowed IP ranges: "10.0.0.0/33" is not a CIDR range or an IP address'],
+      ['network', 'allowed_ip_ranges', ['192.168.1.0/24', 'not-an-ip'], 'Allowed IP ranges: "not-an-ip" is not a CIDR range or an IP address'],
+      ['network', 'allowed_ip_ranges', '10.0.0.0/8', 'Allowed IP ranges must be a list'],
+      ['network', 'trusted_ips', ['10.0.0.0/8'], 'Trusted IPs: "10.0.0.0/8" is not an IP address'],
+      ['device', 'device_whitelist', [5], 'Device whitelist: a device id is at most 200 characters long'],
+    ])('refuses %s.%s = %j with 400 naming the field, saving nothing', async (group, field, value, message) => {
       const before = (await t.http().get(ATT).set(bearer(a.tokens.company_admin))).body.data;
       const res = await put({ [group]: { [field]: value }, general: group === 'general' ? { [field]: value } : { auto_check_out: false } });
       expect(res.status).toBe(400);
       expect(res.body.errors[0].field).toBe(`${group}.${field}`);
-      expect(res.body.message).toContain(field === 'accuracy_threshold' ? `${group}.${field}` : fieldLabel(field));
+      expect(res.body.message).toBe(message);
+      expect(res.body.errors[0].message).toBe(message);
       expect((await t.http().get(ATT).set(bearer(a.tokens.company_admin))).body.data).toEqual(before);
     });
 

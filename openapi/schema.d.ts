@@ -169,7 +169,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Accept an invitation (once) with the chosen password: creates the employee's sign-in (role employee), or attaches the self-registered client account of that e-mail to the company as the employee; answers a session as sign-in does and sets the refresh cookie */
+        /** Accept an invitation (once) with the chosen password: creates the employee's sign-in (role employee), or attaches the self-registered client account of that e-mail to the company as the employee (its address counts as verified); answers a session as sign-in does and sets the refresh cookie */
         post: operations["Invitations_accept"];
         delete?: never;
         options?: never;
@@ -8522,7 +8522,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description "This employee can already sign in", or "This e-mail address already has an HR Platform account that belongs to another company, so the invitation cannot create a second one. Ask your company to invite a different address." by an account that is not a self-registered client's */
+            /** @description "This employee can already sign in", or "This e-mail address already has an HR Platform account that belongs to another company, so the invitation cannot create a second one. Ask your company to invite a different address." (the address has an account that is not a self-registered client's; nothing is created) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11976,7 +11976,7 @@ export interface operations {
                 end_date?: string;
                 status?: "present" | "late" | "absent" | "leave";
                 /** @description Admins: one employee */
-                employee_id?: string;
+                employee_id?: number;
                 /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, attendance_date, check_in_time, check_out_time, work_hours, status, employee_name (default ["attendance_date","DESC"]) */
                 sort?: string;
                 /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
@@ -17107,7 +17107,7 @@ export interface operations {
                 year?: number;
                 month?: number;
                 status?: "pending" | "processing" | "paid";
-                employee_id?: string;
+                employee_id?: number;
                 /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, pay_period_start, employee_name, employee_code, basic_salary, net_salary, payment_status, payment_date (default ["pay_period_start","DESC"]) */
                 sort?: string;
                 /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
@@ -18042,8 +18042,8 @@ export interface operations {
     PayrollSettings_assignments: {
         parameters: {
             query?: {
-                employee_id?: string;
-                component_id?: string;
+                employee_id?: number;
+                component_id?: number;
             };
             header?: never;
             path?: never;

@@ -224,7 +224,11 @@ describe('cms: landing pages', () => {
       const missing = await t.http().get(`${PAGES}/99999999`).set(bearer(superadmin));
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ success: false, message: 'Landing page not found' });
-      for (const bad of ['abc', '0', '99999999999']) {
+      // an id beyond a database id names no record, as on every other route
+      const beyond = await t.http().get(`${PAGES}/99999999999`).set(bearer(superadmin));
+      expect(beyond.status).toBe(404);
+      expect(beyond.body).toEqual({ success: false, message: 'Landing page not found' });
+      for (const bad of ['abc', '0']) {
         const res = await t.http().get(`${PAGES}/${bad}`).set(bearer(superadmin));
         expect(res.status).toBe(400);
         expect(res.body.errors).toEqual([{ field: 'id', message: 'id must be a positive whole number' }]);

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { OPENAPI_FILE } from '../src/openapi/write-openapi';
 import { createTestApp, type TestApp } from './support/app';
-import { bearer, createCompany, unique, type CompanyFixture } from './support/fixtures';
+import { bearer, createCompany, createUser, login, unique, type CompanyFixture } from './support/fixtures';
 
 const RANGE = 'from 1900-01-01 to 2999-12-31';
 
@@ -13,12 +13,14 @@ describe('the API contract', () => {
   let t: TestApp;
   let a: CompanyFixture;
   let admin: Record<string, string>;
+  let superadmin: string;
   const doc = JSON.parse(readFileSync(OPENAPI_FILE, 'utf8'));
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await createCompany(t, 'Contract');
     admin = bearer(a.tokens.company_admin);
+    superadmin = await login(t, (await createUser(t.em(), 'superadmin')).email);
   });
   afterAll(async () => {
     await t?.close();
@@ -106,6 +108,51 @@ describe('the API contract', () => {
         }
       }
       expect(undated).toEqual([]);
+    });
+  });
+
+  describe('path ids', () => {
+    const reads = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      item.get && /\{id\}/.test(path) && !/\{(?!id\})/.test(path) && (item.get.parameters ?? []).every((p: any) => p.in !== 'query' || !p.required) ? [path] : [],
+    );
+
+    it('are documented as integers from 1 to 2147483647 (a database id)', () => {
+      const loose: string[] = [];
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(item)) {
+          for (const p of op.parameters ?? []) {
+            if (p.in === 'path' && p.schema?.type === 'integer' && (p.schema.minimum !== 1 || p.schema.maximum !== 2147483647)) loose.push(`${method} ${path} ${p.name}`);
+          }
+        }
+      }
+      expect(loose).toEqual([]);
+    });
+
+    it('query ids and whole numbers are integers, never a number or a string', () => {
+      const loose: string[] = [];
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(item)) {
+          for (const p of op.parameters ?? []) {
+            if (p.in !== 'query' || !p.schema) continue;
+            if (p.schema.type === 'number' || ((/_id$/.test(p.name) || /^(year|month)$/.test(p.name)) && p.schema.type !== 'integer')) loose.push(`${method} ${path} ${p.name}`);
+          }
+        }
+      }
+      expect(loose).toEqual([]);
+    });
+
+    it.each(['2147483648', '9007199254740993', '99999999999999999999'])('beyond the range (%s) name no record: every read answers 404', async (id) => {
+      const answers: string[] = [];
+      for (const path of reads) {
+        const platform = /^\/api\/(packages|cms\/admin|auth\/companies|system)/.test(path);
+        const res = await t.http().get(path.replace('{id}', id)).set(platform ? bearer(superadmin) : admin);
+        if (res.status !== 404) answers.push(`${path} ${res.status} ${res.body?.message}`);
+      }
+      for (const kind of ['positions', 'departments']) {
+        const res = await t.http().post(`/api/hr/${kind}/${id}/permissions`).set(admin).send({ permissions: [] });
+        if (res.status !== 404) answers.push(`POST /api/hr/${kind}/{id}/permissions ${res.status} ${res.body?.message}`);
+      }
+      expect(answers).toEqual([]);
     });
   });
 });

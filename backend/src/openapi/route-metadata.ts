@@ -106,7 +106,8 @@ export function addRouteMetadata(app: INestApplication, doc: OpenAPIObject): voi
             const pipes = (arg.pipes ?? []).map(pipeName);
             const param = (op.parameters ?? []).find((p: any) => p.in === 'path' && p.name === arg.data);
             if (!param) continue;
-            if (pipes.includes('ParseIntPipe')) param.schema = { type: 'integer' };
+            // a database id (an id beyond it names no record: 404)
+            if (pipes.includes('ParseIntPipe')) param.schema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
             if (pipes.includes('IdPipe')) param.schema = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
           }
         }

@@ -80,7 +80,7 @@ export class AttendanceController {
   @ApiQuery({ name: 'start_date', required: false, schema: { type: 'string', format: 'date', example: '2026-02-01' } })
   @ApiQuery({ name: 'end_date', required: false, schema: { type: 'string', format: 'date', example: '2026-03-02' } })
   @ApiQuery({ name: 'status', required: false, enum: ['present', 'late', 'absent', 'leave'] })
-  @ApiQuery({ name: 'employee_id', required: false, description: 'Admins: one employee' })
+  @ApiQuery({ name: 'employee_id', required: false, description: 'Admins: one employee', schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } })
   @ApiEnvelope(AttendanceResponseDto, { isArray: true })
   @ApiBadRequestResponse({ description: 'A date or status is not valid' })
   list(

@@ -19,9 +19,12 @@ import { CreateTestimonialDto, TestimonialDto, UpdateTestimonialDto } from './dt
 /** A path id: a positive integer in PostgreSQL's int range, else 400 naming it. */
 @Injectable()
 class IdPipe implements PipeTransform<string, number> {
-  transform(value: string): number {
-    const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!(id >= 1 && id <= 2_147_483_647)) throw badRequest('id must be a positive whole number', 'id');
+  transform(raw: string): number {
+    const value = String(raw);
+    if (!/^\d+$/.test(value) || /^0+$/.test(value)) throw badRequest('id must be a positive whole number', 'id');
+    // beyond a database id, as every other path id, it names no record: 0, which the service answers 404
+    const id = value.length <= 10 ? Number(value) : NaN;
+    if (!(id <= 2_147_483_647)) return 0;
     return id;
   }
 }

@@ -85,8 +85,8 @@ export class PayrollSettingsController {
   @Get('employee-components')
   @RequireModule('payroll', 'view')
   @ApiOperation({ summary: 'Components assigned to employees' })
-  @ApiQuery({ name: 'employee_id', required: false })
-  @ApiQuery({ name: 'component_id', required: false })
+  @ApiQuery({ name: 'employee_id', required: false, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } })
+  @ApiQuery({ name: 'component_id', required: false, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } })
   @ApiEnvelope(AssignmentResponseDto, { isArray: true })
   @ApiBadRequestResponse({ description: 'employee_id or component_id is not an id' })
   assignments(

@@ -67,7 +67,7 @@ export class PayrollController {
   @ApiQuery({ name: 'year', required: false, schema: { type: 'integer', example: 2026 } })
   @ApiQuery({ name: 'month', required: false, schema: { type: 'integer', example: 11 } })
   @ApiQuery({ name: 'status', required: false, enum: ['pending', 'processing', 'paid'] })
-  @ApiQuery({ name: 'employee_id', required: false })
+  @ApiQuery({ name: 'employee_id', required: false, schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } })
   @ApiEnvelope(PayrollRecordResponseDto, { isArray: true })
   @ApiBadRequestResponse({ description: 'A filter is invalid; the message names it' })
   list(

@@ -155,4 +155,48 @@ describe('the API contract', () => {
       expect(answers).toEqual([]);
     });
   });
+
+  describe('what the document refuses, the server refuses', () => {
+    const errorsOf = (res: { body: { errors?: Array<{ field: string; message: string }> } }) => res.body.errors ?? [];
+
+    it('an empty text is no e-mail address: seller_email and footer_contact_email are a 400 naming the field, and nothing is stored', async () => {
+      const root = bearer(superadmin);
+      const before = await t.http().get('/api/billing/settings').set(root);
+      const seller = await t.http().put('/api/billing/settings').set(root).send({ seller_email: '' });
+      expect(seller.status).toBe(400);
+      expect(errorsOf(seller)).toEqual([{ field: 'seller_email', message: 'Seller e-mail must be a valid e-mail address' }]);
+      expect((await t.http().get('/api/billing/settings').set(root)).body.data.seller_email).toBe(before.body.data.seller_email);
+
+      const page = await t.http().post('/api/cms/admin/landing-pages').set(root).send({ footer_contact_email: 'desk@example.com' });
+      expect(page.status).toBe(201);
+      const footer = await t.http().put(`/api/cms/admin/landing-pages/${page.body.data.id}`).set(root).send({ footer_contact_email: '' });
+      expect(footer.status).toBe(400);
+      expect(errorsOf(footer)).toEqual([{ field: 'footer_contact_email', message: 'Footer contact email must be an email address' }]);
+      const stored = await t.http().get(`/api/cms/admin/landing-pages/${page.body.data.id}`).set(root);
+      expect(stored.body.data.footer_contact_email).toBe('desk@example.com');
+    });
+
+    it('an empty text is no percentage and no amount: a 400 naming the field', async () => {
+      const percent = await t
+        .http()
+        .post('/api/hr/payroll/components')
+        .set(admin)
+        .send({ component_name: 'Bonus share', component_code: unique('P').slice(0, 10), component_type: 'allowance', calculation_type: 'percentage', percentage: '' });
+      expect(percent.status).toBe(400);
+      expect(errorsOf(percent)).toEqual([{ field: 'percentage', message: 'Percentage must be a percentage from 0 to 100 with at most 4 decimals' }]);
+      const amount = await t
+        .http()
+        .post('/api/hr/payroll/components')
+        .set(admin)
+        .send({ component_name: 'Housing', component_code: unique('H').slice(0, 10), component_type: 'allowance', calculation_type: 'fixed', amount: '' });
+      expect(amount.status).toBe(400);
+      expect(errorsOf(amount).map((e) => e.field)).toEqual(['amount']);
+    });
+
+    it('payroll status checks year and month whenever they are sent: month 13 beside ids is a 400 naming the month', async () => {
+      const res = await t.http().put('/api/hr/payroll/status').set(admin).send({ payment_status: 'paid', ids: [1], year: 2026, month: 13 });
+      expect(res.status).toBe(400);
+      expect(errorsOf(res)).toEqual([{ field: 'month', message: 'Month must be a whole number from 1 to 12' }]);
+    });
+  });
 });

@@ -18,10 +18,11 @@ const AMOUNT = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
 /**
  * A money amount sent as a number or a string, normalized to a decimal string with two decimals
- * ("1234.5" → "1234.50"); never a float on the server. Empty values become null.
+ * ("1234.5" → "1234.50"); never a float on the server. An empty text is left to the amount's
+ * pattern, which refuses it as the document says (null clears an optional amount).
  */
 export function normalizeAmount(value: unknown): unknown {
-  if (value === '' || value === null || value === undefined) return value === '' ? null : value;
+  if (value === '' || value === null || value === undefined) return value;
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof text !== 'string') return value;
   const match = AMOUNT.exec(text.trim());

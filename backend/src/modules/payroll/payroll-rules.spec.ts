@@ -31,7 +31,7 @@ describe('normalizePercentage', () => {
     [10, '10.0000'],
     ['5.5', '5.5000'],
     ['100', '100.0000'],
-    ['', null],
+    ['', ''],
     ['12.34567', '12.34567'],
   ])('%p → %p', (input, output) => expect(normalizePercentage(input)).toBe(output));
 });

@@ -93,7 +93,8 @@ export class UpdateBillingSettingsDto {
   seller_address?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 })
-  @Transform(trimToNull)
+  // an empty text is no e-mail address (null clears it)
+  @Transform(trim)
   @IsOptional()
   @ValidateIf((_o: object, v: unknown) => v !== null)
   @IsEmail({}, { message: 'Seller e-mail must be a valid e-mail address' })

@@ -55,7 +55,8 @@ export const OptionalUrl = (example?: string) =>
 export const OptionalEmail = () =>
   applyDecorators(
     ApiPropertyOptional({ type: String, nullable: true, maxLength: 255, example: 'contact@example.com' }),
-    Transform(blankToNull),
+    // an empty text is no e-mail address (null clears it)
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value)),
     IsOptional(),
     IsEmail({}, { message: '$property must be an email address' }),
     MaxLength(255, { message: '$property must be at most $constraint1 characters long' }),

@@ -23,9 +23,12 @@ import {
 
 const PERCENT = /^(\d{1,3})(?:\.(\d{1,4}))?$/;
 
-/** A percentage sent as a number or a string, normalized to a decimal string ("10" → "10.0000"). */
+/**
+ * A percentage sent as a number or a string, normalized to a decimal string ("10" → "10.0000"); an
+ * empty text is left to the pattern, which refuses it (null clears it).
+ */
 export function normalizePercentage(value: unknown): unknown {
-  if (value === '' || value === null || value === undefined) return value === '' ? null : value;
+  if (value === '' || value === null || value === undefined) return value;
   const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
   if (typeof text !== 'string') return value;
   const match = PERCENT.exec(text.trim());

@@ -141,7 +141,8 @@ export class SetPaymentStatusBulkDto extends SetPaymentStatusDto {
   ids?: number[];
 
   @ApiPropertyOptional({ minimum: MIN_YEAR, maximum: MAX_YEAR })
-  @ValidateIf((o: SetPaymentStatusBulkDto) => o.ids === undefined)
+  // checked whenever sent: with ids too (a month 13 beside ids was taken)
+  @ValidateIf((o: SetPaymentStatusBulkDto) => o.ids === undefined || o.year !== undefined)
   @Transform(toInt)
   @IsInt({ message: YEAR_MESSAGE })
   @Min(MIN_YEAR, { message: YEAR_MESSAGE })
@@ -149,7 +150,8 @@ export class SetPaymentStatusBulkDto extends SetPaymentStatusDto {
   year?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 12 })
-  @ValidateIf((o: SetPaymentStatusBulkDto) => o.ids === undefined)
+  // checked whenever sent: with ids too (a month 13 beside ids was taken)
+  @ValidateIf((o: SetPaymentStatusBulkDto) => o.ids === undefined || o.month !== undefined)
   @Transform(toInt)
   @IsInt({ message: MONTH_MESSAGE })
   @Min(1, { message: MONTH_MESSAGE })

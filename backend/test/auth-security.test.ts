@@ -81,7 +81,7 @@ describe('auth security', () => {
         ['sign_in.failed', 401, { reason: 'wrong_password' }],
       ]);
       expect(admin[0]).toMatchObject({ company_id: c.company.id, company_name: c.company.company_name, method: 'POST', path: '/api/auth/login' });
-      expect(admin[0].ip).toBeTruthy();
+      expect(admin[0].ip).toBe('127.0.0.1');
 
       const unknown = await audit('user_email = ?', [ghost]);
       expect(unknown).toEqual([

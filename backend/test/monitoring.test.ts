@@ -551,7 +551,7 @@ describe('operational monitoring: tasks, templates, comments, metrics', () => {
       const res = await get(`/${task.id}/comments`);
       expect(res.status).toBe(200);
       expect(res.body.data.map((x: { comment: string }) => x.comment)).toEqual(['Started on it', 'Halfway there']);
-      expect(res.body.data[0].author_name).toBeTruthy();
+      expect(res.body.data.map((x: { author_name: string }) => x.author_name)).toEqual(['Test company_admin', 'Test company_admin']);
 
       const empty = await post(`/${task.id}/comments`, { comment: '  ' });
       expect(empty.status).toBe(400);

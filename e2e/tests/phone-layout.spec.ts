@@ -11,9 +11,24 @@ const SCREENS = {
   platform: ['/dashboard', '/companies', '/packages', '/billing', '/admin/landing-page', '/analytics'],
 };
 
-/** How far the page scrolls sideways once the screen has loaded (0 when it fits). */
-async function sidewaysScroll(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+/** A screen that failed: an error alert (a load error with Retry, a refused request), the access page. */
+const ERROR_STATE = '.MuiAlert-standardError, .MuiAlert-filledError, .MuiAlert-outlinedError, [data-testid="access-denied"]';
+/** A screen still loading: a placeholder or a spinning indicator (a progress bar with a value is a figure). */
+const LOADING = '.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])';
+/** What a loaded screen shows below its heading. */
+const CONTENT = 'table, ul, form, .MuiCard-root, [role="tabpanel"], [data-testid]';
+
+/**
+ * How far the page scrolls sideways once the screen has loaded (0 when it fits): the network quiet,
+ * nothing loading, its content shown and no error, or the test fails naming the screen.
+ */
+async function sidewaysScroll(page: Page, screen: string) {
+  await page.waitForLoadState('networkidle', { timeout: 15_000 });
+  const main = page.getByRole('main');
+  await expect(main.locator(LOADING), `${screen} is still loading`).toHaveCount(0, { timeout: 15_000 });
+  await expect(main.locator(CONTENT).or(page.locator(ERROR_STATE)).first(), `${screen} shows its content`).toBeVisible();
+  await expect(page.locator(ERROR_STATE), `${screen} shows an error`).toHaveCount(0);
+  await expect(main.locator(CONTENT).first(), `${screen} shows its content`).toBeVisible();
   return sidewaysOverflow(page);
 }
 
@@ -23,7 +38,7 @@ async function screensWiderThanPhone(page: Page, paths: string[]) {
   for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    const overflow = await sidewaysScroll(page);
+    const overflow = await sidewaysScroll(page, path);
     if (overflow > 0) wide.push(`${path} (+${overflow}px)`);
     const tabs = page.getByRole('tab');
     const count = await tabs.count();
@@ -31,7 +46,7 @@ async function screensWiderThanPhone(page: Page, paths: string[]) {
       const tab = tabs.nth(i);
       const name = (await tab.textContent()) ?? String(i);
       await selectTab(tab);
-      const tabOverflow = await sidewaysScroll(page);
+      const tabOverflow = await sidewaysScroll(page, `${path} → ${name}`);
       if (tabOverflow > 0) wide.push(`${path} → ${name} (+${tabOverflow}px)`);
     }
   }
@@ -40,6 +55,8 @@ async function screensWiderThanPhone(page: Page, paths: string[]) {
 
 test.describe('on a phone, no screen scrolls sideways', () => {
   test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+  // every screen and every tab, each loaded in full before it is measured: several minutes on a busy machine
+  test.slow();
 
   test("the company admin's screens, with the demo company's data", async ({ page }) => {
     const login = new LoginPage(page);

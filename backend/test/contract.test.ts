@@ -199,4 +199,40 @@ describe('the API contract', () => {
       expect(errorsOf(res)).toEqual([{ field: 'month', message: 'Month must be a whole number from 1 to 12' }]);
     });
   });
+
+  describe('rules the server checks are in the document', () => {
+    const schemas = doc.components.schemas;
+
+    it('the Idempotency-Key is visible ASCII: the pattern says what the server refuses', async () => {
+      const pattern = new RegExp(doc.components.parameters.IdempotencyKey.schema.pattern, 'u');
+      expect(pattern.test('5f0c8e1a-7d9b')).toBe(true);
+      expect(pattern.test('a key')).toBe(false);
+      const res = await t.http().post('/api/hr/departments').set(admin).set('Idempotency-Key', 'a key').send({ department_name: 'Keyed', department_code: 'KEY' });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Idempotency-Key must be 1 to 255 visible ASCII characters');
+    });
+
+    it('a case-insensitive URL rule keeps its pattern, in both cases as the server takes it', async () => {
+      const pattern = new RegExp(schemas.UpdateLandingPageDto.properties.cta_button_url.pattern, 'u');
+      expect(pattern.test('HTTPS://EXAMPLE.COM/Start')).toBe(true);
+      expect(pattern.test('javascript:alert(1)')).toBe(false);
+      const root = bearer(superadmin);
+      const page = await t.http().post('/api/cms/admin/landing-pages').set(root).send({});
+      const upper = await t.http().put(`/api/cms/admin/landing-pages/${page.body.data.id}`).set(root).send({ cta_button_url: 'HTTPS://EXAMPLE.COM/Start' });
+      expect(upper.status).toBe(200);
+    });
+
+    it("an e-mail address needs a dotted domain, in the document as on the server", async () => {
+      const pattern = new RegExp(schemas.UpdateLandingPageDto.properties.footer_contact_email.pattern, 'u');
+      expect(pattern.test('desk@example.com')).toBe(true);
+      expect(pattern.test('desk@localhost')).toBe(false);
+      const res = await t.http().put('/api/billing/settings').set(bearer(superadmin)).send({ seller_email: 'desk@localhost' });
+      expect(res.status).toBe(400);
+    });
+
+    it('a decimal field says its step (multipleOf)', () => {
+      expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
+      expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);
+    });
+  });
 });

@@ -15,6 +15,9 @@ interface Rule {
   target?: object;
 }
 
+/** An address with a dotted domain whose last label has two characters or more. */
+const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@.]{2,}$';
+
 /** The document's name of a rule in `x-messages` (the console shows the message of the rule a value breaks). */
 const MESSAGE_KEYS: Record<string, string[]> = {
   maxLength: ['maxLength'],
@@ -51,14 +54,57 @@ function messageOf(rule: Rule, targetName: string): string | undefined {
   return inWords(replaced, rule.propertyName);
 }
 
-function patternOf(re: unknown): string | undefined {
-  if (!(re instanceof RegExp) || re.flags.replace(/[gu]/g, '')) return undefined;
+/**
+ * A regular expression's source as a JSON Schema pattern, which has no flags: a case-insensitive
+ * one (`i`) has each ASCII letter written in both cases ([hH][tT][tT][pP][sS]?, [a-zA-Z]), so the
+ * CMS URLs keep their pattern. Other flags than g, u and i have no pattern.
+ */
+export function patternOf(re: unknown): string | undefined {
+  if (!(re instanceof RegExp) || re.flags.replace(/[gui]/g, '')) return undefined;
+  const source = re.flags.includes('i') ? caseless(re.source) : re.source;
   try {
-    new RegExp(re.source, 'u');
-    return re.source;
+    new RegExp(source, 'u');
+    return source;
   } catch {
     return undefined;
   }
+}
+
+function caseless(source: string): string {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') {
+      // an escape is kept whole: \d, \x1f, \u00e9, \u{1F600}, \p{L}, \cJ
+      const escape = /^\\(x[0-9a-fA-F]{2}|u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|[pP]\{[^}]*\}|c[a-zA-Z]|[\s\S])/.exec(source.slice(i))?.[0] ?? c;
+      out += escape;
+      i += escape.length - 1;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      // a range of letters in a class gains the other case's range; a letter, the other letter
+      const range = /^([a-zA-Z])-([a-zA-Z])/.exec(source.slice(i));
+      if (range) {
+        const other = (s: string) => (s === s.toLowerCase() ? s.toUpperCase() : s.toLowerCase());
+        out += `${range[0]}${other(range[1])}-${other(range[2])}`;
+        i += 2;
+        continue;
+      }
+      out += /[a-zA-Z]/.test(c) ? c + (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()) : c;
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      out += c;
+      if (source[i + 1] === '^') out += source[++i];
+      continue;
+    }
+    // a quantifier's braces {2,3} hold digits only; a letter outside a class matches either case
+    out += /[a-zA-Z]/.test(c) ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c;
+  }
+  return out;
 }
 
 /** Applies one class-validator rule to the property's schema (or its items, for `each`). */
@@ -113,6 +159,11 @@ export function apply(schema: Schema, rule: Rule): void {
       break;
     case 'isEmail':
       if (string && !target.format) target.format = 'email';
+      // the server's check (class-validator's isEmail) wants a dotted domain: name@host is refused
+      if (string && !target.pattern) target.pattern = EMAIL_PATTERN;
+      break;
+    case 'isDecimal':
+      if (number && typeof c[0] === 'number' && c[0] > 0 && target.multipleOf === undefined) target.multipleOf = Number(`1e-${c[0]}`);
       break;
     case 'isDateOnly':
       if (string) {

@@ -14,7 +14,8 @@ export function addIdempotencyKeyHeader(doc: OpenAPIObject): void {
       name: 'Idempotency-Key',
       in: 'header',
       required: false,
-      schema: { type: 'string', minLength: 1, maxLength: 255, example: '5f0c8e1a-7d9b-4c1e-9a57-2f3b1c6d8e40' },
+      // visible ASCII (the interceptor's check): a space or a character beyond ASCII is a 400
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]+$', example: '5f0c8e1a-7d9b-4c1e-9a57-2f3b1c6d8e40' },
       description:
         'Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within ' +
         'IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the ' +

@@ -219,11 +219,11 @@ describe('employee list paging at company scale', () => {
     expect(totalOf(await list(byDepartment))).toBe(inDepartment + 1);
 
     // straight in the database (an import, a script): an update that moves rows out of the filter
-    const moved = await t.em().getConnection().execute(
+    const moved = await t.em().getConnection().execute<Array<{ employee_code: string }>>(
       `update employees set department_id = null where company_id = ? and employee_code in ('PG001', 'PG003') returning employee_code`,
       [a.company.id],
     );
-    expect(moved.map((r: { employee_code: string }) => r.employee_code).sort()).toEqual(['PG001', 'PG003']);
+    expect(moved.map((r) => r.employee_code).sort()).toEqual(['PG001', 'PG003']);
     expect(totalOf(await list(byDepartment))).toBe(inDepartment - 1);
 
     // another company's change leaves this company's totals as they are

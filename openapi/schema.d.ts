@@ -958,12 +958,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's latest import of employees and its progress */
-        get: operations["Employees_importProgress"];
+        get?: never;
         put?: never;
         /**
          * Import employees from CSV (all rows or none)
-         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing. The file is checked off the event loop; a company runs one import at a time, whose progress GET /api/hr/employees/import tells.
+         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing.
          */
         post: operations["Employees_import"];
         delete?: never;
@@ -4262,32 +4261,6 @@ export interface components {
              * @default false
              */
             send_invitations?: boolean;
-        };
-        EmployeeImportDto: {
-            id: number;
-            /**
-             * @description running, done (the rows were imported) or failed (nothing was imported)
-             * @enum {string}
-             */
-            status: "running" | "done" | "failed";
-            /**
-             * @description Data rows of the file (0 until the file is read)
-             * @example 10000
-             */
-            total_rows: number;
-            /**
-             * @description Rows checked so far
-             * @example 4000
-             */
-            processed_rows: number;
-            /** @description Employees created, once done */
-            imported: number | null;
-            /** @description The outcome in words: the success message or the first error */
-            message: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            finished_at: string | null;
         };
         CreateEmployeeDto: {
             middle_name?: string | null;
@@ -14261,76 +14234,6 @@ export interface operations {
             };
         };
     };
-    Employees_importProgress: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @example true */
-                        success: boolean;
-                        data: components["schemas"]["EmployeeImportDto"];
-                        message?: string;
-                    };
-                };
-            };
-            /** @description Missing, invalid or expired access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Requires create on module employees */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The company has not imported employees yet */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The request URI is too long */
-            414: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The database is unavailable, please try again shortly */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
     Employees_import: {
         parameters: {
             query?: never;
@@ -14401,7 +14304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description An import of employees is already running for this company; wait until it has finished */
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
             409: {
                 headers: {
                     [name: string]: unknown;

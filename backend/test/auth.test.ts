@@ -62,7 +62,7 @@ describe('auth', () => {
       expect(res.body.errors).toContainEqual({ field, message });
     });
 
-    it('answers 409 when the username is taken; a taken email is answered as a success and creates nothing', async () => {
+    it('answers a taken email and a taken username as a success: the email creates nothing, the username is numbered', async () => {
       const existing = await createUser(t.em(), 'client');
       const username = unique('new');
       const byEmail = await t
@@ -72,12 +72,13 @@ describe('auth', () => {
       expect(byEmail.status).toBe(201);
       expect(byEmail.body).toEqual({ success: true, message: 'Registration successful! Please login.', data: null });
       expect(await t.em().count(User, { username })).toBe(0);
-      const byName = await t
-        .http()
-        .post('/api/auth/register')
-        .send({ username: existing.username.toUpperCase(), email: `${unique('n')}@example.com`, password: 'Tulip#Garden42' });
-      expect(byName.status).toBe(409);
-      expect(byName.body.errors).toEqual([{ field: 'username', message: 'This username is already taken' }]);
+      const email = `${unique('n')}@example.com`;
+      const byName = await t.http().post('/api/auth/register').send({ username: existing.username.toUpperCase(), email, password: 'Tulip#Garden42' });
+      expect(byName.status).toBe(201);
+      expect(byName.body).toEqual({ success: true, message: 'Registration successful! Please login.', data: null });
+      const created = await t.em().findOneOrFail(User, { email }, { filters: false });
+      expect(created.username).toBe(`${existing.username.toUpperCase()}2`);
+      expect(created.email_verified_at).toBeNull();
     });
   });
 

@@ -226,10 +226,21 @@ describe('invitations', () => {
     expect((await t.http().post('/api/auth/login').send({ email: client.email, password: PASSWORD })).status).toBe(401);
   });
 
-  it("refuses to invite an e-mail that has a company's account (409) and both kinds of sign-in at once (400)", async () => {
-    const taken = await t.http().post(API).set(bearer(a.tokens.company_admin)).send(newEmployee({ send_invitation: true, email: b.admin.email }));
-    expect(taken.status).toBe(409);
-    expect(taken.body.errors).toEqual([{ field: 'email', message: 'An account with this email already exists' }]);
+  it("invites an e-mail that has another company's account as any other (the answer tells nothing), and refuses it at acceptance, creating nothing; both kinds of sign-in at once are a 400", async () => {
+    const { employee, token } = await invite(a, { email: b.admin.email });
+    expect(employee).toMatchObject({ user_id: null, invitation_status: 'pending' });
+    expect((await lookup(token)).body.data.existing_account).toBe(false);
+    const refused = await accept(token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This e-mail address already has an HR Platform account that belongs to another company, so the invitation cannot create a second one. Ask your company to invite a different address.',
+    );
+    // the other company's admin is untouched, the invitation still pending, no account made
+    await login(t, b.admin.email);
+    const stored = await t.em().findOneOrFail(User, { email: b.admin.email }, { filters: false });
+    expect(stored.company?.id).toBe(b.company.id);
+    expect(await t.em().count(User, { employee: employee.id }, { filters: false })).toBe(0);
+    expect((await t.http().get(`${API}/${employee.id}`).set(bearer(a.tokens.company_admin))).body.data.invitation_status).toBe('pending');
     const both = await t.http().post(API).set(bearer(a.tokens.company_admin)).send(
       newEmployee({ send_invitation: true, enable_login: true, username: unique('u'), password: NEW_PASSWORD }),
     );
@@ -245,16 +256,22 @@ describe('invitations', () => {
     await login(t, body.email as string, NEW_PASSWORD);
   });
 
-  it('the CSV import sends invitations when asked, and refuses rows whose e-mail has an account', async () => {
+  it('the CSV import sends invitations when asked, refuses rows that repeat an e-mail, and does not look addresses up', async () => {
     const e1 = `${unique('csv')}@test.example.com`;
     const e2 = `${unique('csv')}@test.example.com`;
     const csv = (rows: string[]) => ['employee_code,first_name,last_name,email,hire_date', ...rows].join('\n');
     const bad = await t.http().post(`${API}/import`).set(bearer(a.tokens.company_admin)).send({
-      csv: csv([`${unique('I')},Ida,One,${e1},2026-01-05`, `${unique('I')},Ivo,Two,${b.admin.email},2026-01-05`]),
+      csv: csv([`${unique('I')},Ida,One,${e1},2026-01-05`, `${unique('I')},Ivo,Two,${e1},2026-01-05`]),
       send_invitations: true,
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual([{ row: 3, field: 'email', message: 'An account with this email already exists' }]);
+    expect(bad.body.errors).toEqual([{ row: 3, field: 'email', message: 'Email repeats row 2: each invitation needs its own address' }]);
+    // an address with another company's account is imported and invited as any other
+    const withAccount = await t.http().post(`${API}/import`).set(bearer(a.tokens.company_admin)).send({
+      csv: csv([`${unique('I')},Bea,Other,${b.admin.email},2026-01-05`]),
+      send_invitations: true,
+    });
+    expect(withAccount.status).toBe(201);
 
     const res = await t.http().post(`${API}/import`).set(bearer(a.tokens.company_admin)).send({
       csv: csv([`${unique('I')},Ida,One,${e1},2026-01-05`, `${unique('I')},Ivo,Two,${e2},2026-01-05`]),

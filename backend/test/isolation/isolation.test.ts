@@ -38,6 +38,7 @@ const PUBLIC_OPERATIONS = new Set([
   'POST /api/auth/logout',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/auth/verify-email',
   'GET /api/auth/invitations/{token}',
   'POST /api/auth/invitations/accept',
 ]);

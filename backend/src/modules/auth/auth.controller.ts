@@ -17,7 +17,17 @@ import { AllowedWhileBlocked, AllowedWhileImpersonating, ApiAuthErrors, Auth, Pu
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ok } from '../../common/http/envelope';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
-import { AuthService, REGISTERED, type CompanySwitch, type Session } from './auth.service';
+import {
+  ALREADY_VERIFIED,
+  AuthService,
+  EMAIL_VERIFIED,
+  REGISTERED,
+  VERIFY_INVALID,
+  VERIFY_SENT,
+  type CompanySwitch,
+  type Session,
+} from './auth.service';
+import { VerifyEmailDto } from './dto/verify-email.dto';
 import { AuthRateLimit } from './auth-rate-limit';
 import { CSRF_REFUSED, assertCsrfHeader } from './csrf';
 import { CurrentPasswordGuard, type CurrentPasswordRequest } from './current-password.guard';
@@ -48,13 +58,42 @@ export class AuthController {
   })
   @ApiEnvelope(null, {
     status: 201,
-    description: `${REGISTERED} Answered alike whether or not the email already has an account (its owner is told by mail; nothing is created)`,
+    description:
+      `${REGISTERED} Answered alike whether or not the email, the username or the company code is in use: an email with an account ` +
+      "is told to its owner by mail and nothing is created (an unverified client account of it is replaced); a username or company code in use " +
+      'is replaced by a free one, told in the mail. A new account is unverified until the mailed link is opened (POST /api/auth/verify-email)',
   })
   @ApiBadRequestResponse({ description: 'A field is invalid (the password rule included) or the package does not exist; errors name the field' })
-  @ApiConflictResponse({ description: 'Username or company code already in use' })
   async register(@Body() dto: RegisterDto) {
     await this.auth.register(dto);
     return ok(null, REGISTERED);
+  }
+
+  @Public()
+  @AuthRateLimit()
+  @Post('verify-email')
+  @HttpCode(200)
+  @SkipIdempotency()
+  @ApiOperation({ summary: 'Confirm the e-mail address of a self-registered account with the token of the mailed link (once)' })
+  @ApiEnvelope(null, { description: EMAIL_VERIFIED })
+  @ApiBadRequestResponse({ description: `${VERIFY_INVALID} (field token)` })
+  async verifyEmail(@Body() dto: VerifyEmailDto) {
+    await this.auth.verifyEmail(dto.token);
+    return ok(null, EMAIL_VERIFIED);
+  }
+
+  @Post('verify-email/resend')
+  @HttpCode(200)
+  @AllowedWhileBlocked()
+  @SkipIdempotency()
+  @AuthRateLimit()
+  @ApiAuthErrors()
+  @ApiOperation({ summary: 'Mail the signed-in user a new confirmation link for their e-mail address (the previous link stops working)' })
+  @ApiEnvelope(null, { description: VERIFY_SENT })
+  @ApiConflictResponse({ description: ALREADY_VERIFIED })
+  async resendVerification(@Auth() ctx: AuthContext) {
+    await this.auth.resendVerification(ctx);
+    return ok(null, VERIFY_SENT);
   }
 
   @Public()

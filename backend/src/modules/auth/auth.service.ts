@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { conflict, forbidden, notFound, unauthorized } from '../../common/http/errors';
+import { createHash, randomBytes } from 'node:crypto';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../common/http/errors';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { AuditService } from '../audit/audit.service';
 import { CompaniesService } from '../companies/companies.service';
 import { Company } from '../companies/company.entity';
 import type { CompanyResponseDto } from '../companies/dto/company.dto';
-import { accountsTaken } from '../users/accounts';
+import { freeUsername, releaseUnverifiedAddress } from '../users/accounts';
+import { endSessionsOfUser } from '../users/sessions';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
 import { toUserResponse } from '../users/user.mapper';
@@ -15,7 +17,7 @@ import type { UserResponseDto } from './dto/user-response.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
 import { LoginThrottle } from './login-throttle';
-import { MailService, escapeHtml } from './mail.service';
+import { MailService, escapeHtml, type OutgoingMail } from './mail.service';
 import { SignInAudit } from './sign-in-audit';
 import { TokenService, type IssuedRefresh } from './token.service';
 
@@ -25,6 +27,19 @@ export const REGISTER_ATTEMPT_SUBJECT = 'Someone tried to register with your ema
 /** "Someone tried to register with your email" mails per account within the sign-in throttle's window. */
 const REGISTER_MAILS_PER_WINDOW = 3;
 const LOGIN_PATH = '/api/auth/login';
+/** How long an e-mailed verification link works. */
+export const VERIFY_TTL_DAYS = 7;
+export const VERIFY_SUBJECT = 'Confirm your e-mail address for HR Platform';
+export const EMAIL_VERIFIED = 'Thank you: your e-mail address is confirmed.';
+export const VERIFY_INVALID = 'This confirmation link is invalid or has expired. Sign in and ask for a new one.';
+export const VERIFY_SENT = 'We have sent you a new confirmation link. Please check your inbox.';
+export const ALREADY_VERIFIED = 'Your e-mail address is already confirmed';
+const DAY_MS = 86_400_000;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+/** A self-registered client account whose address is not verified and which belongs to no company: it yields its address. */
+export const isUnverifiedClient = (u: Pick<User, 'role' | 'company' | 'employee' | 'email_verified_at'>) =>
+  u.role === 'client' && !u.company && !u.employee && !u.email_verified_at;
 
 export interface Session {
   user: UserResponseDto;
@@ -51,34 +66,120 @@ export class AuthService {
   ) {}
 
   /**
-   * Self-registration, or with create_company the free trial. The answer does not tell whether
-   * the email has an account: everything else is checked first (fields, package, company code,
-   * username), then an email in use is answered as a success, creates nothing and is told to
-   * its owner by mail; the password is hashed either way so both take about as long.
+   * Self-registration, or with create_company the free trial. The answer never tells whether the
+   * email, the username or the company code is in use: the fields and the package are checked
+   * first; an email with an account (but an unverified client's, which a new registration
+   * replaces) creates nothing and is told to its owner by mail; a username in use is given the
+   * lowest free number (jsmith2) and a company code in use one derived from the company's name,
+   * both told in the verification mail. A new account is unverified until its e-mailed link is
+   * opened. The password is hashed either way so every answer takes about as long.
    */
   async register(dto: RegisterDto): Promise<void> {
     const email = dto.email.toLowerCase();
-    if (dto.create_company) await this.companies.assertTrialPossible({ package_id: dto.package_id, company_code: dto.company_code });
-    const taken = await accountsTaken(this.em, email, dto.username);
-    if (taken.username && !taken.email) throw conflict('This username is already taken', 'username');
-    if (taken.email) {
-      await hashPassword(dto.password);
-      await this.warnOwner(taken.email);
+    if (dto.create_company) await this.companies.assertTrialPossible({ package_id: dto.package_id });
+    const passwordHash = await hashPassword(dto.password);
+    const owner = await this.em.findOne(User, { email }, { filters: false });
+    if (owner && !isUnverifiedClient(owner)) {
+      await this.warnOwner(owner);
       return;
     }
+    const username = await this.usernameFor(dto.username, owner);
     if (dto.create_company) {
-      await this.registerTrial(dto);
+      await this.registerTrial(dto, username, !!owner);
       return;
     }
-    this.em.create(User, {
-      username: dto.username,
-      email,
-      password_hash: await hashPassword(dto.password),
-      role: 'client',
-      first_name: dto.first_name ?? null,
-      last_name: dto.last_name ?? null,
+    const mail = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      let id: number;
+      if (owner) {
+        // an unverified address is taken by whoever registers it again: the account starts over
+        id = owner.id;
+        await tx.execute(
+          `update users set username = ?, password_hash = ?, first_name = ?, last_name = ?, is_active = true, updated_at = now()
+            where id = ?`,
+          [username, passwordHash, dto.first_name ?? null, dto.last_name ?? null, id],
+        );
+        await endSessionsOfUser(tx, id);
+      } else {
+        const [created] = await tx.execute<Array<{ id: number }>>(
+          `insert into users (username, email, password_hash, role, first_name, last_name, is_active, email_verified_at, created_at, updated_at)
+           values (?, ?, ?, 'client', ?, ?, true, null, now(), now()) returning id`,
+          [username, email, passwordHash, dto.first_name ?? null, dto.last_name ?? null],
+        );
+        id = Number(created.id);
+      }
+      return this.issueVerification(tx, id, { email, name: dto.first_name || username, username, askedUsername: dto.username });
     });
-    await this.em.flush();
+    this.mail.sendInBackground(mail);
+  }
+
+  /** The username asked for, or the lowest free number added to it (the replaced account's own username counts as free). */
+  private async usernameFor(wanted: string, replaced: User | null): Promise<string> {
+    if (replaced && replaced.username.toLowerCase() === wanted.toLowerCase()) return replaced.username;
+    return freeUsername(this.em, wanted);
+  }
+
+  /**
+   * Stores a new verification link for the account (the previous one stops working), in the
+   * caller's transaction; answers the mail to send once it has committed.
+   */
+  private async issueVerification(
+    em: EntityManager,
+    userId: number,
+    who: { email: string; name: string; username: string; askedUsername?: string; companyCode?: string; askedCompanyCode?: string },
+  ): Promise<OutgoingMail> {
+    const token = randomBytes(32).toString('base64url');
+    await em.execute('update users set email_verified_at = null, email_verification_hash = ?, email_verification_sent_at = ? where id = ?', [
+      sha256(token),
+      new Date(),
+      userId,
+    ]);
+    const link = `${this.config.appUrl}/verify-email?token=${token}`;
+    const notes: string[] = [];
+    if (who.askedUsername && who.askedUsername.toLowerCase() !== who.username.toLowerCase()) {
+      notes.push(`The username ${who.askedUsername} is in use, so your username is ${who.username}.`);
+    }
+    if (who.askedCompanyCode && who.companyCode && who.askedCompanyCode.toLowerCase() !== who.companyCode.toLowerCase()) {
+      notes.push(`The company code ${who.askedCompanyCode} is in use, so your company's code is ${who.companyCode}.`);
+    }
+    return {
+      to: who.email,
+      subject: VERIFY_SUBJECT,
+      text:
+        `Hello ${who.name},\n\n` +
+        `Please confirm that this is your e-mail address by opening this link within ${VERIFY_TTL_DAYS} days:\n\n${link}\n\n` +
+        notes.map((n) => `${n}\n`).join('') +
+        `Until you confirm it, anyone who proves they own this address (by registering with it, or by accepting an invitation sent to it) takes it over.\n` +
+        `If you did not register, you can ignore this message.\n`,
+      html:
+        `<p>Hello ${escapeHtml(who.name)},</p>` +
+        `<p>Please confirm that this is your e-mail address by opening this link within ${VERIFY_TTL_DAYS} days:</p>` +
+        `<p><a href="${escapeHtml(link)}">Confirm my e-mail address</a></p>` +
+        notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('') +
+        `<p>Until you confirm it, anyone who proves they own this address (by registering with it, or by accepting an invitation sent to it) takes it over.</p>` +
+        `<p>If you did not register, you can ignore this message.</p>`,
+    };
+  }
+
+  /** Opens a verification link (once): the account's address is verified. */
+  async verifyEmail(token: string): Promise<void> {
+    const rows = await this.em.execute<Array<{ id: number }>>(
+      `update users set email_verified_at = now(), email_verification_hash = null, email_verification_sent_at = null, updated_at = now()
+        where email_verification_hash = ? and email_verification_sent_at > ? returning id`,
+      [sha256(token), new Date(Date.now() - VERIFY_TTL_DAYS * DAY_MS)],
+    );
+    if (!rows.length) throw badRequest(VERIFY_INVALID, 'token');
+  }
+
+  /** Mails the signed-in user a new verification link; 409 when the address is already verified. */
+  async resendVerification(ctx: AuthContext): Promise<void> {
+    const user = await this.em.findOne(User, { id: ctx.userId }, { filters: false });
+    if (!user) throw notFound('User');
+    if (user.email_verified_at) throw conflict(ALREADY_VERIFIED);
+    const mail = await this.em.transactional((tx) =>
+      this.issueVerification(tx as EntityManager, user.id, { email: user.email, name: user.first_name || user.username, username: user.username }),
+    );
+    this.mail.sendInBackground(mail);
   }
 
   /** Tells the owner of an email that someone tried to register with it (at most a few such mails per window). */
@@ -103,24 +204,44 @@ export class AuthService {
     });
   }
 
-  /** The free trial: a company in trial on the chosen package, with this user as its company_admin. */
-  private async registerTrial(dto: RegisterDto): Promise<void> {
-    await this.companies.createTrial(
+  /**
+   * The free trial: a company in trial on the chosen package, with this user as its company_admin
+   * (unverified until the mailed link is opened). An unverified client account of the address is
+   * replaced; a company code in use is replaced by one from the company's name.
+   */
+  private async registerTrial(dto: RegisterDto, username: string, replacesUnverified: boolean): Promise<void> {
+    const email = dto.email.toLowerCase();
+    const codeTaken =
+      !!dto.company_code &&
+      (await this.em.execute('select 1 from companies where lower(company_code) = lower(?) limit 1', [dto.company_code])).length > 0;
+    if (replacesUnverified) await releaseUnverifiedAddress(this.em, email);
+    const { company, admin } = await this.companies.createTrial(
       {
         company_name: dto.company_name!,
-        company_code: dto.company_code,
+        company_code: codeTaken ? undefined : dto.company_code,
         industry: dto.company_industry ?? null,
-        email: dto.email.toLowerCase(),
+        email,
         package_id: dto.package_id,
       },
       {
-        username: dto.username,
+        username,
         email: dto.email,
         password: dto.password,
         first_name: dto.first_name ?? null,
         last_name: dto.last_name ?? null,
       },
     );
+    const mail = await this.em.transactional((tx) =>
+      this.issueVerification(tx as EntityManager, admin.id, {
+        email,
+        name: dto.first_name || username,
+        username,
+        askedUsername: dto.username,
+        companyCode: company.company_code,
+        askedCompanyCode: dto.company_code,
+      }),
+    );
+    this.mail.sendInBackground(mail);
   }
 
   async login(dto: LoginDto, ip: string): Promise<Session> {

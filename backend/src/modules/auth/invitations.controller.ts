@@ -55,13 +55,15 @@ export class InvitationsController {
   @ApiOperation({
     summary:
       "Accept an invitation (once) with the chosen password: creates the employee's sign-in (role employee), or attaches the " +
-      'self-registered client account of that e-mail to the company as the employee; answers a session as sign-in does and sets the refresh cookie',
+      'self-registered client account of that e-mail to the company as the employee (its address counts as verified); answers a session as sign-in does and sets the refresh cookie',
   })
   @ApiEnvelope(LoginResponseDto)
   @ApiBadRequestResponse({ description: 'The password breaks a rule (field password) or the token is malformed (field token)' })
   @ApiNotFoundResponse({ description: INVITATION_INVALID })
   @ApiGoneResponse({ description: GONE })
-  @ApiConflictResponse({ description: `"${INVITATION_HAS_LOGIN}", or "${INVITATION_EMAIL_TAKEN}" by an account that is not a self-registered client's` })
+  @ApiConflictResponse({
+    description: `"${INVITATION_HAS_LOGIN}", or "${INVITATION_EMAIL_TAKEN}" (the address has an account that is not a self-registered client's; nothing is created)`,
+  })
   async accept(@Body() dto: AcceptInvitationDto, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const session = await this.invitations.accept(dto, req.ip);
     return ok(sessionAnswer(session, reply, false), 'Welcome! Your account is ready.');

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { ApiError, conflict } from '../../common/http/errors';
 import { RecordCleanupRegistry } from '../settings/record-cleanup.registry';
+import { freeUsername } from '../users/accounts';
 import { hashPassword } from '../users/password';
 import { assertPasswordNotPersonal } from '../users/password-rule';
 import { endSessionsOfUser } from '../users/sessions';
@@ -19,7 +20,14 @@ export const INVITATION_INVALID = 'This invitation link is invalid. Ask your com
 export const INVITATION_EXPIRED = 'This invitation has expired. Ask your company to send you a new one.';
 export const INVITATION_USED = 'This invitation has already been used. Sign in with your email and password.';
 export const INVITATION_REVOKED = 'This invitation was withdrawn. Ask your company to send you a new one.';
-export const INVITATION_EMAIL_TAKEN = 'An account with this email already exists';
+/** To the person accepting: the address has an account that cannot join the company (it has a company of its own, or is a platform account). */
+export const INVITATION_EMAIL_TAKEN =
+  'This e-mail address already has an HR Platform account that belongs to another company, so the invitation cannot create a second one. ' +
+  'Ask your company to invite a different address.';
+/** Invitations a company may send in INVITATION_WINDOW_HOURS (each resend counts). */
+export const INVITATIONS_PER_WINDOW = 1000;
+export const INVITATION_WINDOW_HOURS = 24;
+export const INVITATION_RATE_LIMITED = `Your company has sent ${INVITATIONS_PER_WINDOW} invitations in the last ${INVITATION_WINDOW_HOURS} hours, the most allowed. Please try again later.`;
 export const INVITATION_HAS_LOGIN = 'This employee can already sign in';
 export const INVITATION_NONE_PENDING = 'This employee has no pending invitation';
 export const INVITATION_TERMINATED = 'A terminated employee cannot be invited';
@@ -36,7 +44,14 @@ export interface InvitationSummary {
   invitation_status: InvitationState;
   invitation_sent_at: Date;
   invitation_expires_at: Date;
+  /** the name of the user who sent it (null once that account is gone) */
+  invited_by: string | null;
+  invited_at: Date;
 }
+
+/** The name an inviting user is shown by: their name, or their username without one. */
+export const inviterNameSql = (u: string) =>
+  `nullif(trim(coalesce(${u}.first_name, '') || ' ' || coalesce(${u}.last_name, '')), '')`;
 
 export interface InvitationTarget {
   companyId: number;
@@ -90,17 +105,6 @@ export class InvitationsService implements OnModuleInit {
     });
   }
 
-  /** 409 on the field email when that e-mail has an account other than a self-registered client's without a company. */
-  async assertInvitable(em: EntityManager, email: string, field = 'email'): Promise<void> {
-    const [user] = await em.execute<Array<{ role: string; company_id: number | null; employee_id: number | null }>>(
-      'select role, company_id, employee_id from users where email = ?',
-      [email.toLowerCase()],
-    );
-    if (user && !(user.role === 'client' && user.company_id === null && user.employee_id === null)) {
-      throw conflict(INVITATION_EMAIL_TAKEN, field);
-    }
-  }
-
   /**
    * Revokes the employee's pending link and stores a new one, in the caller's transaction;
    * answers the mail to send once that transaction has committed.
@@ -108,6 +112,7 @@ export class InvitationsService implements OnModuleInit {
   async issue(em: EntityManager, target: InvitationTarget): Promise<OutgoingMail> {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
+    await this.assertWithinRate(em, target.companyId, now);
     const expires = new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
     await this.revokePending(em, target.employeeId, now);
     await em.execute(
@@ -116,6 +121,18 @@ export class InvitationsService implements OnModuleInit {
       [target.companyId, target.employeeId, target.email.toLowerCase(), sha256(token), now, expires, target.invitedBy, now, now],
     );
     return this.mailFor(target, token, expires);
+  }
+
+  /**
+   * 429 once the company has sent INVITATIONS_PER_WINDOW invitations within the window: each
+   * invitation mails an address of the sender's choosing.
+   */
+  private async assertWithinRate(em: EntityManager, companyId: number, now: Date): Promise<void> {
+    const [row] = await em.execute<Array<{ n: number | string }>>(
+      'select count(*)::int as n from employee_invitations where company_id = ? and sent_at > ?',
+      [companyId, new Date(now.getTime() - INVITATION_WINDOW_HOURS * 3_600_000)],
+    );
+    if (Number(row.n) >= INVITATIONS_PER_WINDOW) throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, INVITATION_RATE_LIMITED);
   }
 
   /** Revokes the employee's pending link; answers whether there was one. */
@@ -136,10 +153,12 @@ export class InvitationsService implements OnModuleInit {
   /** The newest invitation of each employee, with its state now. */
   async summaries(em: EntityManager, employeeIds: number[]): Promise<Map<number, InvitationSummary>> {
     if (!employeeIds.length) return new Map();
-    const rows = await em.execute<Array<InvitationSummary & { employee_id: number }>>(
+    const rows = await em.execute<Array<Omit<InvitationSummary, 'invited_at'> & { employee_id: number }>>(
       `select distinct on (i.employee_id) i.employee_id, ${invitationStateSql('i', '?::timestamptz')} as invitation_status,
-              i.sent_at as invitation_sent_at, i.expires_at as invitation_expires_at
+              i.sent_at as invitation_sent_at, i.expires_at as invitation_expires_at,
+              coalesce(${inviterNameSql('u')}, u.username) as invited_by
          from employee_invitations i
+         left join users u on u.id = i.invited_by_id
         where i.employee_id = any(?::int[])
         order by i.employee_id, i.id desc`,
       [new Date(), `{${employeeIds.map(Number).join(',')}}`],
@@ -151,6 +170,8 @@ export class InvitationsService implements OnModuleInit {
           invitation_status: r.invitation_status,
           invitation_sent_at: new Date(r.invitation_sent_at),
           invitation_expires_at: new Date(r.invitation_expires_at),
+          invited_by: r.invited_by ?? null,
+          invited_at: new Date(r.invitation_sent_at),
         },
       ]),
     );
@@ -159,7 +180,11 @@ export class InvitationsService implements OnModuleInit {
   /** Who is invited to which company; 404 for an unknown link, 410 for one used, revoked or expired. */
   async lookup(token: string): Promise<InvitationDto> {
     const row = await this.find(this.em, token, false);
-    const [account] = await this.em.execute<Array<{ id: number }>>('select id from users where email = ?', [row.email]);
+    // only the person holding the link (the address's owner) learns this
+    const [account] = await this.em.execute<Array<{ id: number }>>(
+      `select id from users where email = ? and role = 'client' and company_id is null and employee_id is null`,
+      [row.email],
+    );
     return {
       email: row.email,
       first_name: row.first_name,
@@ -194,11 +219,14 @@ export class InvitationsService implements OnModuleInit {
       );
       let id: number;
       if (existing) {
+        // the address's account belongs elsewhere: told to the person accepting (who owns the mailbox), nothing is written
         if (existing.role !== 'client' || existing.company_id !== null || existing.employee_id !== null) throw conflict(INVITATION_EMAIL_TAKEN);
+        // a client account without a company joins it; the link proved the address, so it is verified
         id = Number(existing.id);
         await tx.execute(
           `update users set role = 'employee', company_id = ?, employee_id = ?, password_hash = ?, is_active = true,
-                  first_name = coalesce(first_name, ?), last_name = coalesce(last_name, ?), updated_at = now()
+                  first_name = coalesce(first_name, ?), last_name = coalesce(last_name, ?), updated_at = now(),
+                  email_verified_at = coalesce(email_verified_at, now()), email_verification_hash = null, email_verification_sent_at = null
             where id = ?`,
           [row.company_id, row.employee_id, passwordHash, row.first_name, row.last_name, id],
         );
@@ -207,7 +235,7 @@ export class InvitationsService implements OnModuleInit {
         const [created] = await tx.execute<Array<{ id: number }>>(
           `insert into users (username, email, password_hash, role, first_name, last_name, company_id, employee_id, is_active, created_at, updated_at)
            values (?, ?, ?, 'employee', ?, ?, ?, ?, true, now(), now()) returning id`,
-          [await this.freeUsername(tx, row.email), row.email, passwordHash, row.first_name, row.last_name, row.company_id, row.employee_id],
+          [await freeUsername(tx, row.email.split('@')[0] || 'employee'), row.email, passwordHash, row.first_name, row.last_name, row.company_id, row.employee_id],
         );
         id = Number(created.id);
       }
@@ -247,18 +275,6 @@ export class InvitationsService implements OnModuleInit {
     return row;
   }
 
-  /** A username from the e-mail's local part, with a number added when it is taken. */
-  private async freeUsername(em: EntityManager, email: string): Promise<string> {
-    const base = (email.split('@')[0].replace(/[^A-Za-z0-9._-]/g, '') || 'employee').slice(0, 40).padEnd(3, '0');
-    const taken = new Set(
-      (await em.execute<Array<{ u: string }>>(`select lower(username) as u from users where lower(username) like ?`, [
-        `${base.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-      ])).map((r) => r.u),
-    );
-    if (!taken.has(base.toLowerCase())) return base;
-    for (let n = 2; ; n++) if (!taken.has(`${base}${n}`.toLowerCase())) return `${base}${n}`;
-  }
-
   private mailFor(target: InvitationTarget, token: string, expires: Date): OutgoingMail {
     const link = `${this.config.appUrl}/accept-invitation?token=${token}`;
     const until = expires.toISOString().slice(0, 10);
@@ -270,14 +286,14 @@ export class InvitationsService implements OnModuleInit {
         `Hello ${target.firstName},\n\n` +
         `${company} invites you to sign in to HR Platform, where you check in, request leave and see your payslips.\n` +
         `Open this link within ${INVITATION_TTL_DAYS} days (until ${until}) to choose your password:\n\n${link}\n\n` +
-        `The link works once. If you already have an HR Platform account with this e-mail, accepting attaches it to ${company}.\n` +
+        `The link works once. If you registered an HR Platform account with this e-mail yourself, accepting attaches it to ${company}.\n` +
         `If you did not expect this invitation, you can ignore this message.\n`,
       html:
         `<p>Hello ${escapeHtml(target.firstName)},</p>` +
         `<p>${escapeHtml(company)} invites you to sign in to HR Platform, where you check in, request leave and see your payslips. ` +
         `Open this link within ${INVITATION_TTL_DAYS} days (until ${until}) to choose your password:</p>` +
         `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>` +
-        `<p>The link works once. If you already have an HR Platform account with this e-mail, accepting attaches it to ${escapeHtml(company)}.</p>` +
+        `<p>The link works once. If you registered an HR Platform account with this e-mail yourself, accepting attaches it to ${escapeHtml(company)}.</p>` +
         `<p>If you did not expect this invitation, you can ignore this message.</p>`,
     };
   }

@@ -12,6 +12,8 @@ export interface EmployeeInvitationSummary {
   invitation_status: InvitationState;
   invitation_sent_at: Date;
   invitation_expires_at: Date;
+  invited_by: string | null;
+  invited_at: Date;
 }
 
 const fullName = (e: Pick<Employee, 'first_name' | 'last_name'>) => `${e.first_name} ${e.last_name}`;
@@ -55,6 +57,8 @@ export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null, in
     invitation_status: invitation?.invitation_status ?? null,
     invitation_sent_at: invitation?.invitation_sent_at ?? null,
     invitation_expires_at: invitation?.invitation_expires_at ?? null,
+    invited_by: invitation?.invited_by ?? null,
+    invited_at: invitation?.invited_at ?? null,
     created_at: e.created_at,
     updated_at: e.updated_at,
   };

@@ -8,12 +8,14 @@ import {
   ApiProduces,
   ApiProperty,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { Auth, RequireModule } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
+import { OwnTransactions } from '../../common/tenancy/own-transactions';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
   CreateEmployeeDto,
@@ -26,7 +28,7 @@ import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
 import { Access, type EmployeeAccess, PAY_DESCRIPTION } from './employee-access';
 import { fileDownload } from '../../common/http/download';
 import {
-  INVITATION_EMAIL_TAKEN,
+  INVITATION_RATE_LIMITED,
   INVITATION_HAS_LOGIN,
   INVITATION_NONE_PENDING,
   INVITATION_TERMINATED,
@@ -112,8 +114,13 @@ export class EmployeesController {
   @ApiEnvelope(EmployeeResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
   @ApiNotFoundResponse({ description: "department_id, position_id or manager_id is not the caller's company's" })
-  @ApiConflictResponse({ description: 'Employee code, username or email already in use (for send_invitation: by an account that is not a self-registered client\'s)' })
+  @ApiConflictResponse({
+    description:
+      'Employee code in use, or (enable_login) a username or email in use by an account (an unverified self-registered client account of the email is replaced). ' +
+      'send_invitation does not look the address up: a clash is told to the person accepting',
+  })
   @ApiUnprocessableEntityResponse({ description: 'Your plan allows at most N employees' })
+  @ApiTooManyRequestsResponse({ description: INVITATION_RATE_LIMITED })
   @ApiForbiddenResponse({
     description:
       'Pay sent by a caller who does not see pay, or (not a company admin) a sign-in whose position or department grants rights the caller lacks',
@@ -133,8 +140,8 @@ export class EmployeesController {
   @ApiForbiddenResponse({
     description:
       "Changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; " +
-      'changing the e-mail an account signs in with (company admins only; it ends that account\'s sessions and ' +
-      'tells the old address); or (not a company admin) moving an account to a position or department with rights the caller lacks',
+      'changing an employee\'s e-mail, with a sign-in or without (company admins only: invitations go to it; it tells the old address, ' +
+      'and ends the sessions of an account that signs in with it); or (not a company admin) moving an account to a position or department with rights the caller lacks',
   })
   async update(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number, @Body() dto: UpdateEmployeeDto) {
     return ok(await this.employees.update(access, id, dto), 'Employee updated successfully');
@@ -147,13 +154,15 @@ export class EmployeesController {
     summary: 'Send (or send again) the employee an invitation to choose their own password',
     description:
       `E-mails a single-use link valid ${INVITATION_TTL_DAYS} days to the employee's e-mail; a pending link sent before stops working. ` +
-      'The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at).',
+      'The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at) and who sent it (invited_by, invited_at). ' +
+      'Whether the address already has an account is not looked up: the person accepting is told.',
   })
   @ApiEnvelope(EmployeeResponseDto)
   @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
   @ApiConflictResponse({
-    description: `"${INVITATION_HAS_LOGIN}", "${INVITATION_TERMINATED}", or "${INVITATION_EMAIL_TAKEN}" (by an account that is not a self-registered client's)`,
+    description: `"${INVITATION_HAS_LOGIN}" or "${INVITATION_TERMINATED}"`,
   })
+  @ApiTooManyRequestsResponse({ description: INVITATION_RATE_LIMITED })
   @ApiForbiddenResponse({ description: '(Not a company admin) the position or department grants rights the caller lacks' })
   async invite(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
     return ok(await this.employees.invite(access, id), 'Invitation sent');

@@ -6,7 +6,7 @@ import { escapeLike, fieldWords, oneOf as wordList } from '../../common/http/fie
 import { idList, type ListQuery } from '../../common/http/list-query';
 import type { EmployeeResponseDto } from './dto/employee.dto';
 import { EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
-import { invitationStateSql } from '../auth/invitations.service';
+import { invitationStateSql, inviterNameSql } from '../auth/invitations.service';
 
 /**
  * What each sortable field orders by (the id follows as the tie-break): `page` on the employee
@@ -58,6 +58,9 @@ const COLUMNS_WITH_PAY = `
   (select ${invitationStateSql('i', 'now()')} from employee_invitations i where i.employee_id = e.id order by i.id desc limit 1) as invitation_status,
   (select ${iso('i.sent_at')} from employee_invitations i where i.employee_id = e.id order by i.id desc limit 1) as invitation_sent_at,
   (select ${iso('i.expires_at')} from employee_invitations i where i.employee_id = e.id order by i.id desc limit 1) as invitation_expires_at,
+  (select coalesce(${inviterNameSql('u')}, u.username) from employee_invitations i join users u on u.id = i.invited_by_id
+    where i.employee_id = e.id order by i.id desc limit 1) as invited_by,
+  (select ${iso('i.sent_at')} from employee_invitations i where i.employee_id = e.id order by i.id desc limit 1) as invited_at,
   ${iso('e.created_at')} as created_at, ${iso('e.updated_at')} as updated_at`;
 const COLUMNS_WITHOUT_PAY = COLUMNS_WITH_PAY.replace(PAY_COLUMNS, '');
 
@@ -66,8 +69,9 @@ const COLUMNS_WITHOUT_PAY = COLUMNS_WITH_PAY.replace(PAY_COLUMNS, '');
  * page's total and list version. The list's answer is written by the serializer of
  * EmployeeResponseDto, which writes the response's fields only.
  */
-export type EmployeeRow = Omit<EmployeeResponseDto, 'created_at' | 'updated_at' | 'invitation_sent_at' | 'invitation_expires_at'> & {
+export type EmployeeRow = Omit<EmployeeResponseDto, 'created_at' | 'updated_at' | 'invitation_sent_at' | 'invitation_expires_at' | 'invited_at'> & {
   invitation_sent_at: string | null;
+  invited_at: string | null;
   invitation_expires_at: string | null;
   created_at: string;
   updated_at: string;

@@ -50,4 +50,20 @@ export class User extends BaseEntity {
    */
   @Property({ type: 'integer', default: 0, hidden: true })
   session_version: Opt<number> = 0;
+
+  /**
+   * Null while a self-registered address waits for its e-mailed link; accounts made by a company
+   * or the platform count as verified from creation. An unverified client account holds its
+   * address only until someone proves they own it (registers again, or is invited or given a
+   * login with it): that replaces the account.
+   */
+  @Property({ columnType: 'timestamptz', nullable: true, defaultRaw: 'now()' })
+  email_verified_at?: Opt<Date> | null;
+
+  /** SHA-256 of the pending verification link's token */
+  @Property({ length: 64, nullable: true, unique: true, hidden: true, lazy: true })
+  email_verification_hash?: string | null;
+
+  @Property({ columnType: 'timestamptz', nullable: true, hidden: true })
+  email_verification_sent_at?: Date | null;
 }

@@ -405,6 +405,10 @@ export class EmployeeResponseDto {
   invitation_sent_at!: Date | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'Until when the newest invitation\'s link works' })
   invitation_expires_at!: Date | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Alice Admin', description: 'Who sent the newest invitation (their name); null when none was sent or that account is gone' })
+  invited_by!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the newest invitation was sent; null when none was sent' })
+  invited_at!: Date | null;
   @ApiProperty() created_at!: Date;
   @ApiProperty() updated_at!: Date;
 }

@@ -61,6 +61,7 @@ export const publicScreens: ScreenRoute[] = [
   { path: '/register', screen: lazyScreen(() => import('./auth/RegisterPage')) },
   { path: '/forgot-password', screen: lazyScreen(() => import('./auth/ForgotPasswordPage')) },
   { path: '/reset-password', screen: lazyScreen(() => import('./auth/ResetPasswordPage')) },
+  { path: '/verify-email', screen: lazyScreen(() => import('./auth/VerifyEmailPage')) },
   { path: '/accept-invitation', screen: lazyScreen(() => import('./auth/AcceptInvitationPage')) },
   { path: '/platform-warning', screen: lazyScreen(() => import('./screens/platform-warning/PlatformWarningScreen')) },
   { path: '/pwa-install', screen: lazyScreen(() => import('./screens/pwa-install/PwaInstallScreen')) },

@@ -1,4 +1,4 @@
-/** Texts of the password screens: /forgot-password, /reset-password and the change-password form. */
+/** Texts of the password screens: /forgot-password, /reset-password, /verify-email and the change-password form. */
 export const passwordMessages = {
   forgot: {
     title: 'Forgot password?',
@@ -20,6 +20,14 @@ export const passwordMessages = {
     invalid_link: 'This password reset link is invalid or has expired. Please request a new one.',
     request_new: 'Request a new link',
     back: 'Back to Sign In',
+  },
+  verify_email: {
+    title: 'Confirm your e-mail address',
+    checking: 'Confirming your e-mail address…',
+    success: 'Thank you: your e-mail address is confirmed.',
+    failed: 'Your e-mail address could not be confirmed. Please try again.',
+    invalid_link: 'This confirmation link is invalid or has expired. Sign in and ask for a new one.',
+    back: 'Go to Sign In',
   },
   change_password: {
     title: 'Change password',

@@ -15,6 +15,7 @@ export const ADMIN_ROUTES = [
   '/register',
   '/forgot-password',
   '/reset-password',
+  '/verify-email',
   '/accept-invitation',
   '/start',
   '/platform-warning',

@@ -15,7 +15,6 @@ import { Auth, RequireModule } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
-import { OwnTransactions } from '../../common/tenancy/own-transactions';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
   CreateEmployeeDto,

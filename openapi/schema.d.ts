@@ -958,11 +958,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The company's latest import of employees and its progress */
+        get: operations["Employees_importProgress"];
         put?: never;
         /**
          * Import employees from CSV (all rows or none)
-         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing.
+         * @description Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing. The file is checked off the event loop; a company runs one import at a time, whose progress GET /api/hr/employees/import tells.
          */
         post: operations["Employees_import"];
         delete?: never;
@@ -4262,6 +4263,32 @@ export interface components {
              */
             send_invitations?: boolean;
         };
+        EmployeeImportDto: {
+            id: number;
+            /**
+             * @description running, done (the rows were imported) or failed (nothing was imported)
+             * @enum {string}
+             */
+            status: "running" | "done" | "failed";
+            /**
+             * @description Data rows of the file (0 until the file is read)
+             * @example 10000
+             */
+            total_rows: number;
+            /**
+             * @description Rows checked so far
+             * @example 4000
+             */
+            processed_rows: number;
+            /** @description Employees created, once done */
+            imported: number | null;
+            /** @description The outcome in words: the success message or the first error */
+            message: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
         CreateEmployeeDto: {
             middle_name?: string | null;
             phone?: string | null;
@@ -7347,9 +7374,9 @@ export interface operations {
     Audit_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, created_at (default ["created_at","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, created_at (default ["created_at","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: company_id, user_id, action */
                 filter?: string;
@@ -7538,9 +7565,9 @@ export interface operations {
     Companies_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, company_name, company_code, subscription_status, subscription_plan, created_at (default ["company_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, company_name, company_code, subscription_status, subscription_plan, created_at (default ["company_name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, subscription_status, package_id */
                 filter?: string;
@@ -9627,9 +9654,9 @@ export interface operations {
     Billing_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, invoice_number, issue_date, due_date, total, status, company_name (default ["issue_date","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, invoice_number, issue_date, due_date, total, status, company_name (default ["issue_date","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: status, overdue, company_id, q */
                 filter?: string;
@@ -10563,9 +10590,9 @@ export interface operations {
     CmsAdmin_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, created_at, updated_at, is_active (default ["created_at","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, created_at, updated_at, is_active (default ["created_at","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: is_active */
                 filter?: string;
@@ -11950,9 +11977,9 @@ export interface operations {
                 status?: "present" | "late" | "absent" | "leave";
                 /** @description Admins: one employee */
                 employee_id?: number;
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, attendance_date, check_in_time, check_out_time, work_hours, status, employee_name (default ["attendance_date","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, attendance_date, check_in_time, check_out_time, work_hours, status, employee_name (default ["attendance_date","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, employee_id, department_id, status, start_date, end_date, mine, is_offline */
                 filter?: string;
@@ -12820,9 +12847,9 @@ export interface operations {
     Departments_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, department_code, department_name, cost_center, is_active, created_at, manager_name (default ["department_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, department_code, department_name, cost_center, is_active, created_at, manager_name (default ["department_name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, cost_center, is_active, manager_id, company_id */
                 filter?: string;
@@ -13347,9 +13374,9 @@ export interface operations {
     Employees_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, employee_code, first_name, last_name, name, email, department_name, position_title, employment_status, employment_type, hire_date, salary, created_at (default ["employee_code","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, employee_code, first_name, last_name, name, email, department_name, position_title, employment_status, employment_type, hire_date, salary, created_at (default ["employee_code","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, department_id, position_id, manager_id, employment_status, employment_type, company_id */
                 filter?: string;
@@ -14163,9 +14190,9 @@ export interface operations {
     Employees_export: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, employee_code, first_name, last_name, name, email, department_name, position_title, employment_status, employment_type, hire_date, salary, created_at (default ["employee_code","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, employee_code, first_name, last_name, name, email, department_name, position_title, employment_status, employment_type, hire_date, salary, created_at (default ["employee_code","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, department_id, position_id, manager_id, employment_status, employment_type, company_id */
                 filter?: string;
@@ -14207,6 +14234,76 @@ export interface operations {
             };
             /** @description Requires view on module employees */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Employees_importProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["EmployeeImportDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires create on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company has not imported employees yet */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14304,7 +14401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            /** @description An import of employees is already running for this company; wait until it has finished */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -14363,9 +14460,9 @@ export interface operations {
     Holidays_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, holiday_date, name (default ["holiday_date","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, holiday_date, name (default ["holiday_date","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: year, from, to */
                 filter?: string;
@@ -14902,9 +14999,9 @@ export interface operations {
     LeaveBalances_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: employee_name (default ["employee_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: employee_name (default ["employee_name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: year, employee_id, leave_type_id, mine */
                 filter?: string;
@@ -15497,9 +15594,9 @@ export interface operations {
     LeaveRequests_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, start_date, end_date, total_days, status, requested_at, created_at (default ["requested_at","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, start_date, end_date, total_days, status, requested_at, created_at (default ["requested_at","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 500 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 500 rows (last - first < 500) */
                 range?: string;
                 /** @description JSON object of filters: q, id, status, employee_id, leave_type_id, from, to, year, mine, company_id */
                 filter?: string;
@@ -16460,9 +16557,9 @@ export interface operations {
     LeaveTypes_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, type_name, type_code, max_days_per_year, is_active, created_at (default ["type_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, type_name, type_code, max_days_per_year, is_active, created_at (default ["type_name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, is_active, is_paid, policy_id, company_id */
                 filter?: string;
@@ -17011,9 +17108,9 @@ export interface operations {
                 month?: number;
                 status?: "pending" | "processing" | "paid";
                 employee_id?: number;
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, pay_period_start, employee_name, employee_code, basic_salary, net_salary, payment_status, payment_date (default ["pay_period_start","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, pay_period_start, employee_name, employee_code, basic_salary, net_salary, payment_status, payment_date (default ["pay_period_start","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, year, month, payment_status, status, employee_id, company_id */
                 filter?: string;
@@ -19121,9 +19218,9 @@ export interface operations {
     Positions_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, position_code, position_title, department_name, level, min_salary, max_salary, created_at (default ["position_title","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, position_code, position_title, department_name, level, min_salary, max_salary, created_at (default ["position_title","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, department_id, level, company_id */
                 filter?: string;
@@ -19648,9 +19745,9 @@ export interface operations {
     ShiftAssignments_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, start_date, end_date, is_active, created_at, employee_name, shift_name (default ["start_date","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, start_date, end_date, is_active, created_at, employee_name, shift_name (default ["start_date","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, employee_id, shift_id, location_id, is_active, active_on, company_id */
                 filter?: string;
@@ -20175,9 +20272,9 @@ export interface operations {
     Shifts_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, shift_name, shift_code, start_time, end_time, is_active, created_at (default ["start_time","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, shift_name, shift_code, start_time, end_time, is_active, created_at (default ["start_time","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, is_active, company_id */
                 filter?: string;
@@ -20702,9 +20799,9 @@ export interface operations {
     WorkLocations_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, location_name, radius, is_active, created_at (default ["location_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, location_name, radius, is_active, created_at (default ["location_name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, is_active, company_id */
                 filter?: string;
@@ -21366,9 +21463,9 @@ export interface operations {
                 employee?: unknown;
                 /** @description YYYY-MM or YYYY; same as filter.period */
                 period?: unknown;
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, employee_name, employee_code, kpi_name, payment_period_start, payment_period_end, bonus_amount, achievement_percentage, status, paid_date, created_at (default ["payment_period_end","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, employee_name, employee_code, kpi_name, payment_period_start, payment_period_end, bonus_amount, achievement_percentage, status, paid_date, created_at (default ["payment_period_end","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, status, employee, employee_id, kpi_id, kpi_target_id, period, period_start, period_end, company_id */
                 filter?: string;
@@ -22107,9 +22204,9 @@ export interface operations {
     BonusRules_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, name, kpi_name, is_active, max_bonus_amount, created_at, updated_at (default ["kpi_name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, name, kpi_name, is_active, max_bonus_amount, created_at, updated_at (default ["kpi_name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, kpi_id, is_active, company_id */
                 filter?: string;
@@ -22695,9 +22792,9 @@ export interface operations {
     KpiTargets_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, kpi_name, target_type, target_name, period_start_date, period_end_date, target_value, actual_value, achievement_percentage, calculated_bonus, created_at (default ["period_start_date","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, kpi_name, target_type, target_name, period_start_date, period_end_date, target_value, actual_value, achievement_percentage, calculated_bonus, created_at (default ["period_start_date","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, kpi_id, target_type, target_id, employee_id, department_id, position_id, period_start, period_end, achieved, company_id */
                 filter?: string;
@@ -23230,9 +23327,9 @@ export interface operations {
     KpiValues_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, kpi_name, entity_type, entity_name, period_start_date, period_end_date, actual_value, source, created_at, updated_at (default ["period_end_date","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, kpi_name, entity_type, entity_name, period_start_date, period_end_date, actual_value, source, created_at, updated_at (default ["period_end_date","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, id, kpi_id, entity_type, entity_id, employee_id, department_id, position_id, period_start, period_end, company_id */
                 filter?: string;
@@ -23922,9 +24019,9 @@ export interface operations {
                 period?: string;
                 /** @description Same as filter.q */
                 search?: string;
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, name, code, category, kpi_type, data_source_type, period_type, direction, is_active, targets_count, created_at, updated_at (default ["name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, name, code, category, kpi_type, data_source_type, period_type, direction, is_active, targets_count, created_at, updated_at (default ["name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, search, id, category, status, is_active, period, period_type, company_id */
                 filter?: string;
@@ -24505,9 +24602,9 @@ export interface operations {
     MyTasks_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, title, status, priority, category, due_date, progress_percentage, created_at, updated_at, completed_at (default ["created_at","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, title, status, priority, category, due_date, progress_percentage, created_at, updated_at, completed_at (default ["created_at","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 500 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 500 rows (last - first < 500) */
                 range?: string;
                 /** @description JSON object of filters: q, search, id, status, priority, category, assigned_to, department_id, position_id, employee_id, due_from, due_to, is_overdue, company_id */
                 filter?: string;
@@ -24594,9 +24691,9 @@ export interface operations {
                 category?: string;
                 /** @description Same as filter.q */
                 search?: string;
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, title, status, priority, category, due_date, progress_percentage, created_at, updated_at, completed_at (default ["created_at","DESC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, title, status, priority, category, due_date, progress_percentage, created_at, updated_at, completed_at (default ["created_at","DESC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 500 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 500 rows (last - first < 500) */
                 range?: string;
                 /** @description JSON object of filters: q, search, id, status, priority, category, assigned_to, department_id, position_id, employee_id, due_from, due_to, is_overdue, company_id */
                 filter?: string;
@@ -25552,9 +25649,9 @@ export interface operations {
     Monitoring_listTemplates: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, name, title, category, priority, created_at (default ["name","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, name, title, category, priority, created_at (default ["name","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 500 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 500 rows (last - first < 500) */
                 range?: string;
                 /** @description JSON object of filters: q, category, is_active */
                 filter?: string;
@@ -25893,9 +25990,9 @@ export interface operations {
     Packages_features: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, feature_code, feature_name, module, feature_type, created_at (default ["id","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, feature_code, feature_name, module, feature_type, created_at (default ["id","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, module, feature_type, is_active */
                 filter?: string;
@@ -26384,9 +26481,9 @@ export interface operations {
     Packages_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, package_code, package_name, monthly_price, sort_order, created_at (default ["sort_order","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, package_code, package_name, monthly_price, sort_order, created_at (default ["sort_order","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: q, is_active */
                 filter?: string;
@@ -28514,9 +28611,9 @@ export interface operations {
     ReportSubscriptions_list: {
         parameters: {
             query?: {
-                /** @description JSON ["field","ASC"|"DESC"]; sortable fields: id, report_id, frequency, next_run_at, created_at (default ["next_run_at","ASC"]) */
+                /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, report_id, frequency, next_run_at, created_at (default ["next_run_at","ASC"]) */
                 sort?: string;
-                /** @description JSON [first,last] (0-based, inclusive; at most 1000 rows) */
+                /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
                 /** @description JSON object of filters: report_id, is_active */
                 filter?: string;

@@ -235,4 +235,42 @@ describe('the API contract', () => {
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);
     });
   });
+
+  describe("a list's parameters", () => {
+    const params = (path: string) => Object.fromEntries(doc.paths[path].get.parameters.map((p: any) => [p.name, p]));
+
+    it('sort is the pair [field, direction] of the sortable fields: the pattern takes what the server takes and refuses the rest', async () => {
+      const pattern = new RegExp(params('/api/hr/departments').sort.schema.pattern, 'u');
+      for (const sort of ['["department_name","ASC"]', '["department_name","desc"]', '[ "id" ]']) {
+        expect(pattern.test(sort)).toBe(true);
+        expect((await get('/api/hr/departments', { sort })).status).toBe(200);
+      }
+      for (const sort of ['["ASC","department_name"]', '["password_hash","ASC"]', '["department_name","ASC","x"]', '["department_name","UP"]']) {
+        expect(pattern.test(sort)).toBe(false);
+        const res = await get('/api/hr/departments', { sort });
+        expect(res.status).toBe(400);
+        expect(res.body.errors?.[0]?.field).toBe('sort');
+      }
+    });
+
+    it('filter fields have schemas: ids, days, flags and search text', () => {
+      const filter = params('/api/hr/leave-requests').filter.content['application/json'].schema.properties;
+      expect(filter.from).toMatchObject({ type: 'string', format: 'date' });
+      expect(filter.q).toMatchObject({ type: 'string' });
+      expect(filter.employee_id.anyOf[0]).toMatchObject({ type: 'integer', minimum: 1 });
+      const empty: string[] = [];
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        const f = item.get?.parameters?.find((p: any) => p.name === 'filter')?.content?.['application/json']?.schema?.properties ?? {};
+        for (const [name, schema] of Object.entries<any>(f)) if (/(^id$|_id$|^q$|^is_)/.test(name) && !Object.keys(schema).length) empty.push(`${path} ${name}`);
+      }
+      expect(empty).toEqual([]);
+    });
+
+    it('range says its bounds: first <= last and at most 1000 rows, as the server refuses', async () => {
+      expect(params('/api/hr/departments').range.description).toContain('first <= last, at most 1000 rows');
+      expect((await get('/api/hr/departments', { range: '[5,2]' })).status).toBe(400);
+      expect((await get('/api/hr/departments', { range: '[0,1000]' })).status).toBe(400);
+      expect((await get('/api/hr/departments', { range: '[0,999]' })).status).toBe(200);
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/com
 import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ListQueryOptions } from '../common/http/list-query';
+import { DATE_PATTERN } from '../common/http/fields';
 import { addQueryRules } from './validation-rules';
 
 type Op = Record<string, any>;
@@ -27,29 +28,52 @@ function pipeName(pipe: unknown): string {
   return (pipe as object | undefined)?.constructor?.name ?? '';
 }
 
+const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const ID_TEXT = { type: 'string', pattern: '^[1-9]\\d{0,9}$' };
+const FLAG = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
+const DATE = { type: 'string', format: 'date', pattern: DATE_PATTERN };
+
+/**
+ * A filter's schema as the lists read it: an id (or a list of ids, react-admin's getMany), a day
+ * of the product's range, a flag, a search text; any other filter is checked by its list.
+ */
+function filterSchema(name: string): object {
+  if (name === 'id' || name.endsWith('_id')) return { anyOf: [ID, ID_TEXT, { type: 'array', maxItems: 1000, items: { anyOf: [ID, ID_TEXT] } }] };
+  if (['from', 'to', 'start_date', 'end_date', 'active_on', 'due_from', 'due_to'].includes(name)) return DATE;
+  if (/^(is_\w+|mine|overdue)$/.test(name)) return FLAG;
+  if (name === 'q' || name === 'search') return { type: 'string', maxLength: 200 };
+  return {};
+}
+
+const letters = (word: string) => [...word].map((c) => `[${c.toLowerCase()}${c.toUpperCase()}]`).join('');
+
 /** sort, range and filter as JSON-valued query parameters with their schemas. */
 function listParameters(opts: ListQueryOptions) {
   const json = (schema: object) => ({ 'application/json': { schema } });
+  const fields = opts.sortable.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const rows = opts.maxLimit ?? 1000;
   return {
     sort: {
       name: 'sort',
       in: 'query',
       required: false,
-      description: `JSON ["field","ASC"|"DESC"]; sortable fields: ${opts.sortable.join(', ')} (default ${JSON.stringify(opts.defaultSort)})`,
-      content: json({
-        type: 'array',
-        minItems: 1,
-        maxItems: 2,
-        items: { type: 'string', enum: [...new Set([...opts.sortable, 'ASC', 'DESC'])] },
-        example: opts.defaultSort,
-      }),
+      // (the console reads the sortable fields and the default from the end of this text)
+      description:
+        'JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); ' +
+        `sortable fields: ${opts.sortable.join(', ')} (default ${JSON.stringify(opts.defaultSort)})`,
+      // the pair as the server reads it: a JSON list of the field and, optionally, the direction
+      schema: {
+        type: 'string',
+        pattern: `^\\s*\\[\\s*"(${fields})"\\s*(,\\s*"(${letters('asc')}|${letters('desc')})"\\s*)?\\]\\s*$`,
+        example: JSON.stringify(opts.defaultSort),
+      },
     },
     range: {
       name: 'range',
       in: 'query',
       required: false,
-      description: `JSON [first,last] (0-based, inclusive; at most ${opts.maxLimit ?? 1000} rows)`,
-      content: json({ type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0 }, example: [0, 24] }),
+      description: `JSON [first,last]: 0-based and inclusive, first <= last, at most ${rows} rows (last - first < ${rows})`,
+      content: json({ type: 'array', minItems: 2, maxItems: 2, items: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }, example: [0, 24] }),
     },
     filter: {
       name: 'filter',
@@ -58,7 +82,7 @@ function listParameters(opts: ListQueryOptions) {
       description: `JSON object of filters${opts.filterable.length ? `: ${opts.filterable.join(', ')}` : ' (none)'}`,
       content: json({
         type: 'object',
-        properties: Object.fromEntries(opts.filterable.map((f) => [f, {}])),
+        properties: Object.fromEntries(opts.filterable.map((f) => [f, filterSchema(f)])),
         additionalProperties: false,
         example: {},
       }),

@@ -48,7 +48,7 @@ export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOp
   let sort: ListQuery['sort'] = { field: opts.defaultSort[0], order: opts.defaultSort[1] };
   const rawSort = parseJson(query.sort, 'sort');
   if (rawSort !== undefined) {
-    if (!Array.isArray(rawSort) || typeof rawSort[0] !== 'string') {
+    if (!Array.isArray(rawSort) || rawSort.length > 2 || typeof rawSort[0] !== 'string') {
       throw badRequest('Sort must look like ["field","ASC"]', 'sort');
     }
     const order = String(rawSort[1] ?? 'ASC').toUpperCase();

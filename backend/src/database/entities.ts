@@ -5,6 +5,7 @@ import { IdempotencyKey } from '../common/http/idempotency.entity';
 import { Company } from '../modules/companies/company.entity';
 import { Department } from '../modules/departments/department.entity';
 import { Employee } from '../modules/employees/employee.entity';
+import { EmployeeImport } from '../modules/employees/employee-import.entity';
 import { PermissionEntry } from '../modules/permissions/permission-entry.entity';
 import { PermissionModule } from '../modules/permissions/permission-module.entity';
 import { Position } from '../modules/positions/position.entity';
@@ -64,6 +65,7 @@ export const ENTITIES = [
   Department,
   Position,
   Employee,
+  EmployeeImport,
   PermissionModule,
   PermissionEntry,
   RefreshToken,

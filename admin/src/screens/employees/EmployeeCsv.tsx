@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -8,6 +8,7 @@ import {
   DialogContentText,
   DialogTitle,
   FormControlLabel,
+  LinearProgress,
   List as MuiList,
   ListItem,
   ListItemText,
@@ -23,6 +24,39 @@ import { errorMessage } from '../../providers/httpClient';
 type RowError = NonNullable<components['schemas']['ErrorResponse']['errors']>[number] & { row?: number };
 
 const SHOWN_ERRORS = 50;
+/** How often the import's progress is asked while the file is imported. */
+const PROGRESS_POLL_MS = 500;
+
+type ImportProgress = components['schemas']['EmployeeImportDto'];
+
+/**
+ * The running import's progress (GET /api/hr/employees/import), asked every half second while
+ * `active`: the server checks the file off its event loop and writes how far it is.
+ */
+const useImportProgress = (active: boolean): ImportProgress | null => {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  useEffect(() => {
+    if (!active) {
+      setProgress(null);
+      return;
+    }
+    let stopped = false;
+    const ask = async () => {
+      try {
+        const { data } = await client.GET('/api/hr/employees/import');
+        if (!stopped && data?.data?.status === 'running') setProgress(data.data);
+      } catch {
+        // the upload's own answer tells what went wrong
+      }
+    };
+    const timer = setInterval(() => void ask(), PROGRESS_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [active]);
+  return progress;
+};
 
 const download = (text: string, filename: string) => {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -86,6 +120,7 @@ export const ImportEmployeesButton = () => {
   const [errors, setErrors] = useState<RowError[] | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [invite, setInvite] = useState(false);
+  const progress = useImportProgress(busy);
 
   const upload = async (file: File) => {
     setBusy(true);
@@ -142,6 +177,24 @@ export const ImportEmployeesButton = () => {
           if (file) void upload(file);
         }}
       />
+      <Dialog open={busy} fullWidth maxWidth="xs" aria-labelledby="employees-import-progress">
+        <DialogTitle id="employees-import-progress">{translate('employees.import_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText data-testid="employees-import-progress">
+            {progress && progress.total_rows > 0
+              ? translate('employees.import_progress', {
+                  done: progress.processed_rows.toLocaleString('en-US'),
+                  total: progress.total_rows.toLocaleString('en-US'),
+                })
+              : translate('employees.import_reading')}
+          </DialogContentText>
+          <LinearProgress
+            sx={{ mt: 2 }}
+            variant={progress && progress.total_rows > 0 ? 'determinate' : 'indeterminate'}
+            value={progress && progress.total_rows > 0 ? (100 * progress.processed_rows) / progress.total_rows : undefined}
+          />
+        </DialogContent>
+      </Dialog>
       <Dialog open={!!errors} onClose={() => setErrors(null)} fullWidth maxWidth="sm">
         <DialogTitle>{translate('employees.import_errors_title')}</DialogTitle>
         <DialogContent dividers>

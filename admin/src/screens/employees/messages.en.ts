@@ -18,6 +18,8 @@ export const employeesMessages = {
   import_intro: 'Choose a CSV file in the format of the export (row 1 is the header). Every row is checked first: all rows are imported, or none.',
   import_invite: 'Send each imported employee an invitation to choose their password',
   import_choose: 'Choose CSV file',
+  import_reading: 'Reading the file…',
+  import_progress: 'Importing… %{done} of %{total}',
   cancel: 'Cancel',
   send_invitation: 'Send invitation',
   resend_invitation: 'Resend invitation',

@@ -10,6 +10,7 @@ import type { AuthedRequest } from '../auth/access.guard';
 import { ApiResult, Page } from './envelope';
 import { ApiError, conflict, unprocessable } from './errors';
 import { SKIP_IDEMPOTENCY } from './idempotency.decorator';
+import { ownsTransactions } from '../tenancy/own-transactions';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -74,7 +75,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     // a company request already runs in its transaction (TenantTransactionInterceptor)
-    const inTransaction = !!req.auth.companyId;
+    const inTransaction = !!req.auth.companyId && !ownsTransactions(context.getHandler());
     return defer(() => (inTransaction ? this.atomic(claim, status, reply, next) : this.claimFirst(claim, status, reply, next)));
   }
 

@@ -5,6 +5,7 @@ import type { AuthedRequest } from '../auth/access.guard';
 import { APP_ROLE } from '../../database/row-level-security';
 import { runWithFirstStatement } from '../../database/deferred-begin.dialect';
 import { READ_METHODS } from '../http/read-methods';
+import { ownsTransactions } from './own-transactions';
 
 /**
  * A request that works on a company's data runs in one transaction as the application role with
@@ -19,7 +20,7 @@ export class TenantTransactionInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<AuthedRequest>();
     const companyId = req.auth?.companyId;
-    if (!companyId) return next.handle();
+    if (!companyId || ownsTransactions(context.getHandler())) return next.handle();
     return from(
       this.em.transactional(async (em) => {
         // sent with the handler's first statement, as BEGIN is

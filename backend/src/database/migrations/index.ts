@@ -27,6 +27,7 @@ import { Migration20261127010000 } from './Migration20261127010000';
 import { Migration20261127020000 } from './Migration20261127020000';
 import { Migration20261127030000 } from './Migration20261127030000';
 import { Migration20261128020000 } from './Migration20261128020000';
+import { Migration20261128040000 } from './Migration20261128040000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127020000', class: Migration20261127020000 },
   { name: 'Migration20261127030000', class: Migration20261127030000 },
   { name: 'Migration20261128020000', class: Migration20261128020000 },
+  { name: 'Migration20261128040000', class: Migration20261128040000 },
 ];

@@ -15,6 +15,8 @@ import { Auth, RequireModule } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
+import { notFound } from '../../common/http/errors';
+import { OwnTransactions } from '../../common/tenancy/own-transactions';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
   CreateEmployeeDto,
@@ -24,6 +26,8 @@ import {
   UpdateEmployeeDto,
 } from './dto/employee.dto';
 import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
+import { EmployeesImportService, IMPORT_RUNNING } from './employees-import.service';
+import { EmployeeImportDto } from './dto/employee-import.dto';
 import { Access, type EmployeeAccess, PAY_DESCRIPTION } from './employee-access';
 import { fileDownload } from '../../common/http/download';
 import {
@@ -46,7 +50,10 @@ class EmployeeDeletedDto {
 @ApiTags('employees')
 @Controller('hr/employees')
 export class EmployeesController {
-  constructor(private readonly employees: EmployeesService) {}
+  constructor(
+    private readonly employees: EmployeesService,
+    private readonly imports: EmployeesImportService,
+  ) {}
 
   @Get()
   @RequireModule('employees', 'view')
@@ -85,15 +92,29 @@ export class EmployeesController {
   @ApiOperation({
     summary: 'Import employees from CSV (all rows or none)',
     description:
-      'Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing.',
+      'Every row is validated first; any error answers 400 with errors [{ row, field, message }] (row 1 is the header) and imports nothing. ' +
+      'The file is checked off the event loop; a company runs one import at a time, whose progress GET /api/hr/employees/import tells.',
   })
   @ApiEnvelope(ImportResultDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'Invalid file or rows; nothing imported' })
   @ApiUnprocessableEntityResponse({ description: 'The plan does not allow that many employees' })
   @ApiForbiddenResponse({ description: 'Pay columns with values, sent by a caller who does not see pay' })
+  @ApiConflictResponse({ description: IMPORT_RUNNING })
+  @OwnTransactions()
   async import(@Access() access: EmployeeAccess, @Body() dto: ImportEmployeesDto) {
-    const imported = await this.employees.importCsv(access, dto.csv, dto.send_invitations ?? false);
+    const imported = await this.imports.run(access, dto.csv, dto.send_invitations ?? false);
     return ok({ imported }, `${imported} ${imported === 1 ? 'employee' : 'employees'} imported successfully`);
+  }
+
+  @Get('import')
+  @RequireModule('employees', 'create')
+  @ApiOperation({ summary: "The company's latest import of employees and its progress" })
+  @ApiEnvelope(EmployeeImportDto)
+  @ApiNotFoundResponse({ description: 'The company has not imported employees yet' })
+  async importProgress(@Auth() ctx: AuthContext) {
+    const latest = await this.imports.latest(ctx.companyId!);
+    if (!latest) throw notFound('Import');
+    return ok(latest);
   }
 
   @Get(':id')

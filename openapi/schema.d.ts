@@ -21458,11 +21458,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Same as filter.status */
-                status?: unknown;
+                status?: string;
                 /** @description An employee id; same as filter.employee_id */
-                employee?: unknown;
+                employee?: number;
                 /** @description YYYY-MM or YYYY; same as filter.period */
-                period?: unknown;
+                period?: string;
                 /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, employee_name, employee_code, kpi_name, payment_period_start, payment_period_end, bonus_amount, achievement_percentage, status, paid_date, created_at (default ["payment_period_end","DESC"]) */
                 sort?: string;
                 /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
@@ -22122,13 +22122,13 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Same as filter.status */
-                status?: unknown;
+                status?: string;
                 /** @description An employee id; same as filter.employee_id */
-                employee?: unknown;
+                employee?: number;
                 /** @description YYYY-MM or YYYY; same as filter.period */
-                period?: unknown;
+                period?: string;
                 /** @description JSON object of filters, as for the list */
-                filter?: unknown;
+                filter?: string;
             };
             header?: never;
             path?: never;

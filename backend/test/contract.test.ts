@@ -230,6 +230,18 @@ describe('the API contract', () => {
       expect(res.status).toBe(400);
     });
 
+    it('every query parameter has a schema (the bonus totals had empty ones)', () => {
+      const empty: string[] = [];
+      for (const [path, item] of Object.entries<any>(doc.paths)) {
+        for (const [method, op] of Object.entries<any>(item)) {
+          for (const p of op.parameters ?? []) {
+            if (p.in === 'query' && !p.content && !(p.schema && Object.keys(p.schema).length)) empty.push(`${method} ${path} ${p.name}`);
+          }
+        }
+      }
+      expect(empty).toEqual([]);
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

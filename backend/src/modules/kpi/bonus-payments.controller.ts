@@ -18,9 +18,19 @@ const FILTERS =
 /** The spec's plain query parameters (status, employee, period), folded into the filter. */
 const ApiPlainQuery = () =>
   applyDecorators(
-    ApiQuery({ name: 'status', required: false, description: 'Same as filter.status' }),
-    ApiQuery({ name: 'employee', required: false, description: 'An employee id; same as filter.employee_id' }),
-    ApiQuery({ name: 'period', required: false, description: 'YYYY-MM or YYYY; same as filter.period' }),
+    ApiQuery({ name: 'status', required: false, description: 'Same as filter.status', schema: { type: 'string', maxLength: 200 } }),
+    ApiQuery({
+      name: 'employee',
+      required: false,
+      description: 'An employee id; same as filter.employee_id',
+      schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+    }),
+    ApiQuery({
+      name: 'period',
+      required: false,
+      description: 'YYYY-MM or YYYY; same as filter.period',
+      schema: { type: 'string', pattern: '^\\d{4}(-(0[1-9]|1[0-2]))?$', example: '2026-11' },
+    }),
   );
 
 type Plain = { status?: string; employee?: string; period?: string };
@@ -55,7 +65,7 @@ export class BonusPaymentsController {
     summary: 'Totals of the bonus payments the filter selects',
     description: `All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. ${FILTERS}`,
   })
-  @ApiQuery({ name: 'filter', required: false, description: 'JSON object of filters, as for the list' })
+  @ApiQuery({ name: 'filter', required: false, description: 'JSON object of filters, as for the list', content: { 'application/json': { schema: { type: 'object', example: {} } } } })
   @ApiPlainQuery()
   @ApiEnvelope(BonusTotalsDto)
   totals(@Auth() ctx: AuthContext, @Query() query: Record<string, unknown>) {

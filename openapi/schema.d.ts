@@ -3126,10 +3126,10 @@ export interface components {
         };
         UpdatePackageDto: {
             /**
-             * @description Fixed after creation
+             * @description Fixed after creation; cannot change after create: when sent, must equal the current code
              * @example startup
              */
-            package_code?: string;
+            readonly package_code?: string;
             /** @example Startup */
             package_name?: string;
             description?: string | null;
@@ -3201,8 +3201,11 @@ export interface components {
             is_active?: boolean;
         };
         UpdateFeatureDto: {
-            /** @example face_recognition */
-            feature_code?: string;
+            /**
+             * @description cannot change after create: when sent, must equal the current code
+             * @example face_recognition
+             */
+            readonly feature_code?: string;
             /** @example Face Recognition */
             feature_name?: string;
             description?: string | null;
@@ -3321,6 +3324,11 @@ export interface components {
             features: string[];
             employees_count: number;
             admins_count: number;
+            /**
+             * @description Bytes of the files the company stores (leave attachments)
+             * @example 1048576
+             */
+            files_bytes: number;
             /** @enum {string} */
             billing_cycle: "monthly" | "annual";
             /**
@@ -4436,8 +4444,8 @@ export interface components {
             emergency_contact_name?: string | null;
             emergency_contact_phone?: string | null;
             emergency_contact_relationship?: string | null;
-            /** @description Read-only: must equal the current code when sent */
-            employee_code?: string;
+            /** @description Read-only: must equal the current code when sent; cannot change after create: when sent, must equal the current code */
+            readonly employee_code?: string;
             first_name?: string;
             last_name?: string;
             /** Format: email */

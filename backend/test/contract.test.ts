@@ -242,6 +242,15 @@ describe('the API contract', () => {
       expect(empty).toEqual([]);
     });
 
+    it('codes that cannot change are readOnly in the update schemas, and the server refuses another code', async () => {
+      expect(schemas.UpdateEmployeeDto.properties.employee_code.readOnly).toBe(true);
+      expect(schemas.UpdatePackageDto.properties.package_code.readOnly).toBe(true);
+      expect(schemas.UpdateFeatureDto.properties.feature_code.readOnly).toBe(true);
+      const res = await t.http().put(`/api/hr/employees/${a.employee.id}`).set(admin).send({ employee_code: 'OTHER1' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'employee_code', message: 'Employee code cannot be changed' }]);
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

@@ -4,7 +4,7 @@ import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
 import { addWriteBlockedResponses } from '../common/auth/decorators';
 import { addErrorResponses } from './responses';
 import { addRouteMetadata, bodyClasses } from './route-metadata';
-import { addDateRange, addValidationRules, closeRequestBodies } from './validation-rules';
+import { addDateRange, addValidationRules, closeRequestBodies, markUnchangeable } from './validation-rules';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -46,6 +46,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   addValidationRules(doc, bodyClasses(app));
   closeRequestBodies(doc);
   addDateRange(doc);
+  markUnchangeable(doc);
   addErrorResponses(doc);
   // stable key order, so the committed file only changes when the API does
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));

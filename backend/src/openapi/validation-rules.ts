@@ -311,3 +311,28 @@ export function addDateRange(doc: OpenAPIObject): void {
     }
   }
 }
+
+/**
+ * Codes that cannot change after create: the updates take them only equal to the current code
+ * (react-admin sends the whole record) and refuse another one, so the document marks them
+ * readOnly in the update schemas.
+ */
+const UNCHANGEABLE: Record<string, string[]> = {
+  UpdateEmployeeDto: ['employee_code'],
+  UpdatePackageDto: ['package_code'],
+  UpdateFeatureDto: ['feature_code'],
+};
+
+export function markUnchangeable(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  for (const [name, fields] of Object.entries(UNCHANGEABLE)) {
+    for (const field of fields) {
+      const property = schemas[name]?.properties?.[field] as Schema | undefined;
+      if (!property) continue;
+      property.readOnly = true;
+      if (!String(property.description ?? '').includes('cannot change')) {
+        property.description = `${property.description ? `${property.description}; ` : ''}cannot change after create: when sent, must equal the current code`;
+      }
+    }
+  }
+}

@@ -207,6 +207,12 @@ describe('files the product writes and receives', () => {
       );
       // a small one still fits
       expect((await upload(me.headers)).status).toBe(201);
+      // the company's admin sees the bytes the company stores
+      const [{ bytes }] = await sql(`select sum(size_bytes)::bigint as bytes from leave_attachments where company_id = ?`, [a.company.id]);
+      expect(Number(bytes)).toBeGreaterThan(14 * MB);
+      const subscription = await t.http().get('/api/packages/subscription').set(admin);
+      expect(subscription.status).toBe(200);
+      expect(subscription.body.data.files_bytes).toBe(Number(bytes));
     });
 
     it('takes at most 20 uploads an hour per person (429, in words)', async () => {

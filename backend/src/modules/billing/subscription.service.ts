@@ -123,6 +123,7 @@ export class SubscriptionService {
       features: [...(plan?.features ?? [])].sort(),
       employees_count: usage.employees,
       admins_count: usage.admins,
+      files_bytes: usage.files_bytes,
       billing_cycle: company.billing_cycle,
       billing_status: company.billing_status,
       current_period_start: company.current_period_start ?? null,

@@ -30,6 +30,8 @@ export interface CompanyUsage {
   employees: number;
   /** active company_admin accounts */
   admins: number;
+  /** bytes of the files the company stores (leave attachments) */
+  files_bytes: number;
 }
 
 /** The package catalogue: packages, features and which package includes which feature. */
@@ -207,12 +209,13 @@ export class PackagesService {
   // ---- usage and limits
 
   async usage(companyId: number): Promise<CompanyUsage> {
-    const [row]: Array<{ employees: string; admins: string }> = await this.em.execute(
+    const [row]: Array<{ employees: string; admins: string; files_bytes: string }> = await this.em.execute(
       `select (select count(*) from employees where company_id = ? and employment_status <> 'terminated') as employees,
-              (select count(*) from users where company_id = ? and role = 'company_admin' and is_active) as admins`,
-      [companyId, companyId],
+              (select count(*) from users where company_id = ? and role = 'company_admin' and is_active) as admins,
+              (select coalesce(sum(size_bytes), 0) from leave_attachments where company_id = ?) as files_bytes`,
+      [companyId, companyId, companyId],
     );
-    return { employees: Number(row.employees), admins: Number(row.admins) };
+    return { employees: Number(row.employees), admins: Number(row.admins), files_bytes: Number(row.files_bytes) };
   }
 
   /** A company moving to a package must fit in its limits (422 naming the limit otherwise). */

@@ -280,6 +280,7 @@ export class SubscriptionResponseDto {
   @ApiProperty({ type: [String], description: 'Feature codes of the plan' }) features!: string[];
   @ApiProperty() employees_count!: number;
   @ApiProperty() admins_count!: number;
+  @ApiProperty({ description: 'Bytes of the files the company stores (leave attachments)', example: 1048576 }) files_bytes!: number;
   @ApiProperty({ enum: BILLING_CYCLES }) billing_cycle!: BillingCycle;
   @ApiProperty({ enum: BILLING_STATUSES, description: 'trialing → active → past_due → suspended, or cancelled' })
   billing_status!: BillingStatus;

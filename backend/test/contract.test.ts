@@ -251,6 +251,12 @@ describe('the API contract', () => {
       expect(res.body.errors).toEqual([{ field: 'employee_code', message: 'Employee code cannot be changed' }]);
     });
 
+    it("the settings' partial sections keep the full sections' rules", async () => {
+      expect(schemas.UpdateGeneralSettingsDto.properties.check_out_time.pattern).toBe(schemas.GeneralSettingsDto.properties.check_out_time.pattern);
+      expect(schemas.UpdateNetworkSettingsDto.properties.trusted_ips.maxItems).toBe(500);
+      expect(schemas.UpdateDeviceSettingsDto.properties.device_whitelist.items).toMatchObject({ minLength: 1, maxLength: 200 });
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

@@ -175,10 +175,33 @@ export function bodyClasses(app: INestApplication): Array<new (...args: never[])
         const types: unknown[] = Reflect.getMetadata('design:paramtypes', cls.prototype, name) ?? [];
         for (const [key, arg] of Object.entries(args)) {
           const type = types[arg.index];
-          if (key.startsWith(`${BODY}:`) && typeof type === 'function') out.add(type as new (...args: never[]) => unknown);
+          if (key.startsWith(`${BODY}:`) && typeof type === 'function') addWithNested(type as new (...args: never[]) => unknown, out);
         }
       }
     }
   }
   return [...out];
+}
+
+const BUILTIN = new Set<unknown>([String, Number, Boolean, Object, Array, Date]);
+
+/**
+ * A body class and the classes of its nested objects (the attendance settings' partial sections,
+ * built with PartialType like the bodies themselves): their rules are matched by name too.
+ */
+function addWithNested(cls: new (...args: never[]) => unknown, out: Set<new (...args: never[]) => unknown>): void {
+  if (out.has(cls)) return;
+  out.add(cls);
+  const names: string[] = Reflect.getMetadata('swagger/apiModelPropertiesArray', cls.prototype) ?? [];
+  for (const entry of names) {
+    const name = entry.replace(/^:/, '');
+    const documented = Reflect.getMetadata('swagger/apiModelProperties', cls.prototype, name) as { type?: unknown } | undefined;
+    const declared: unknown = Reflect.getMetadata('design:type', cls.prototype, name);
+    for (const candidate of [documented?.type, Array.isArray(documented?.type) ? documented?.type[0] : undefined, declared]) {
+      let type = candidate;
+      // a lazy type: () => SomeDto
+      if (typeof type === 'function' && !type.prototype && (type as () => unknown).length === 0) type = (type as () => unknown)();
+      if (typeof type === 'function' && type.prototype && !BUILTIN.has(type)) addWithNested(type as new (...args: never[]) => unknown, out);
+    }
+  }
 }

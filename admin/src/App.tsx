@@ -1,4 +1,5 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes, HttpError, Resource } from 'react-admin';
+import { QueryClient } from '@tanstack/react-query';
 import { Route } from 'react-router-dom';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -23,9 +24,20 @@ const publicRoutes = publicScreens.map(({ path, screen: Screen }) => (
   <Route key={path} path={`${path}/*`} element={<Screen />} />
 ));
 
+/**
+ * A refused request (4xx) gets the same answer when asked again, so it is shown at once; a server
+ * error or a lost connection is asked again twice (after 1 s and 2 s) before the screen says so.
+ */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: (failures, error) => !(error instanceof HttpError && error.status < 500) && failures < 2 },
+  },
+});
+
 export const App = () => (
   <Admin
     disableTelemetry
+    queryClient={queryClient}
     title="HR Management"
     dataProvider={dataProvider}
     authProvider={authProvider}

@@ -52,6 +52,7 @@ export const settingsMessages = {
     updated: 'Leave type updated successfully',
     deleted: 'Leave type deleted successfully',
     save_failed: 'Failed to save leave type',
+    load_failed: 'Failed to fetch leave types',
     delete_failed: 'Failed to delete leave type',
     confirm_delete_title: 'Delete',
     confirm_delete: 'Are you sure you want to delete this leave type?',

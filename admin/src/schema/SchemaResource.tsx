@@ -41,12 +41,14 @@ import {
   TopToolbar,
   useCreate,
   useGetOne,
+  useListContext,
   useNotify,
   useRecordContext,
   useRefresh,
   useUpdate,
   type RaRecord,
 } from 'react-admin';
+import { LoadError } from '../layout/LoadError';
 import { api, errorMessage, fieldErrors } from '../providers/httpClient';
 import { bodyFrom } from './body';
 import type { ResourceConfig } from './config';
@@ -177,6 +179,7 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
         exporter={false}
         queryOptions={{ meta: { whole: resource.list?.paged === false } }}
         empty={<EmptyState labels={labels} canCreate={rights.create} onCreate={create} />}
+        error={<ListLoadError labels={labels} />}
         actions={
           <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 'auto' }}>
             {title && <Box sx={{ flexGrow: 1, minWidth: 0 }}>{title}</Box>}
@@ -281,6 +284,16 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
   );
 }
 
+/** A list that could not load says so, with the server's reason, instead of showing an empty list. */
+const ListLoadError = ({ labels }: { labels: ReturnType<typeof useLabels> }) => {
+  const { error, refetch } = useListContext();
+  return (
+    <LoadError onRetry={refetch} sx={{ m: 2 }}>
+      {errorMessage(error, labels.text('load_failed'))}
+    </LoadError>
+  );
+};
+
 const EmptyState = ({ labels, canCreate, onCreate }: { labels: ReturnType<typeof useLabels>; canCreate: boolean; onCreate: () => void }) => (
   <Card variant="outlined" sx={{ mt: 1, width: '100%' }}>
     <CardContent sx={{ textAlign: 'center', py: 5 }}>
@@ -337,7 +350,8 @@ function useSave(config: ResourceConfig, mode: 'create' | 'edit', row: RaRecord 
       const errors = fieldErrors(error);
       const known = new Set(Object.keys(values));
       const placed = errors.filter((e) => known.has(e.field.split('.')[0]));
-      if (placed.length < errors.length || !errors.length) notify(errorMessage(error, labels.text('save_failed')), { type: 'error' });
+      const failed = labels.translate(`resources.${config.name}.${mode === 'create' ? 'create' : 'update'}_failed`, { _: labels.text('save_failed') });
+      if (placed.length < errors.length || !errors.length) notify(errorMessage(error, failed), { type: 'error' });
       return placed.length ? Object.fromEntries(placed.map((e) => [e.field, e.message])) : undefined;
     }
   };

@@ -13,6 +13,9 @@ export const schemaMessages = {
     updated: 'Saved',
     deleted: 'Deleted',
     save_failed: 'Could not save. Check the fields and try again.',
+    // create_failed and update_failed: a resource's own words for each (the spec's "Failed to
+    // create company" / "Failed to update company"); without them, save_failed
+    load_failed: 'Could not load the list.',
     delete_failed: 'Could not delete.',
     confirm_delete_title: 'Delete %{name}?',
     confirm_delete: 'Delete %{name}? This cannot be undone.',

@@ -16,7 +16,7 @@ COPY . .
 RUN npm run build && bash scripts/runtime-deps.sh
 
 FROM node:22-bookworm-slim
-ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data MAIL_DIR=/app/data/mail
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data MAIL_DIR=/app/data/mail LOG_FORMAT=json
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

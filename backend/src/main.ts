@@ -60,15 +60,16 @@ async function main() {
   }
 }
 
+/** The accounts to sign in with, as a small table (one log entry). */
 function printAccounts(config: ReturnType<typeof loadConfig>, demoSeeded: boolean, logger: { log(msg: string): void }) {
-  const lines = [
-    'Sign in with:',
-    `  superadmin     ${config.superadminEmail}  /  ${process.env.SUPERADMIN_PASSWORD ? '(SUPERADMIN_PASSWORD)' : config.superadminPassword}`,
+  const rows: Array<[string, string, string]> = [
+    ['superadmin', config.superadminEmail, process.env.SUPERADMIN_PASSWORD ? '(SUPERADMIN_PASSWORD)' : config.superadminPassword],
   ];
-  if (config.seedDemo) {
-    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.role.padEnd(14)} ${a.email}  /  ${a.password}`);
-    if (demoSeeded) lines.push('  (demo company "Acme Corporation" seeded on this first start)');
-  }
+  if (config.seedDemo) for (const a of DEMO_ACCOUNTS) rows.push([a.role, a.email, a.password]);
+  const table = [['role', 'e-mail', 'password'] as [string, string, string], ...rows];
+  const widths = [0, 1].map((i) => Math.max(...table.map((row) => row[i].length)));
+  const lines = ['Sign in with:', ...table.map(([role, email, password]) => `  ${role.padEnd(widths[0])}  ${email.padEnd(widths[1])}  ${password}`)];
+  if (config.seedDemo && demoSeeded) lines.push('  (demo company "Acme Corporation" seeded on this first start)');
   logger.log(lines.join('\n'));
 }
 

@@ -9,6 +9,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../src/bootstrap/create-app';
 import { loadConfig } from '../src/config/config';
+import { createRootLogger, prettyStream } from '../src/common/observability/logger';
 import { testDatabaseUrl } from './support/database';
 import { bearer, createUser, PASSWORD } from './support/fixtures';
 
@@ -56,7 +57,10 @@ describe('structured logs', () => {
   it("writes Nest's own start-up lines as JSON too", () => {
     const all = lines();
     expect(all).toEqual(expect.arrayContaining([expect.objectContaining({ context: 'Bootstrap', msg: expect.stringMatching(/^database: postgres/) })]));
-    expect(all.find((l) => l.context === 'InstanceLoader')).toMatchObject({ level: 'info', pid: process.pid });
+    // the modules loaded and the routes mapped at every start are detail, at debug, not every start's 150 lines
+    expect(all.find((l) => l.context === 'InstanceLoader')).toMatchObject({ level: 'debug', pid: process.pid });
+    expect(all.find((l) => l.context === 'RouterExplorer')).toMatchObject({ level: 'debug', msg: expect.stringMatching(/^Mapped \{/) });
+    expect(all.filter((l) => ['InstanceLoader', 'RoutesResolver', 'RouterExplorer'].includes(l.context) && l.level !== 'debug')).toEqual([]);
     // an operator's every start would otherwise open with warnings about the request logger's route
     expect(all.filter((l) => l.level === 'warn' || l.level === 'error').map((l) => l.msg)).toEqual([]);
   });
@@ -143,5 +147,32 @@ describe('structured logs', () => {
       .set(bearer(res.body.data.access_token));
     expect(logs.status).toBe(200);
     expect(logs.body.data).toEqual([expect.objectContaining({ action: 'sign_in', request_id: 'audit-trace-42' })]);
+  });
+});
+
+describe('logs at a terminal (LOG_FORMAT=pretty)', () => {
+  it('writes readable lines: the time, the level, a request as method, path, status and duration, other lines with their context', async () => {
+    let text = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        text += String(chunk);
+        done();
+      },
+    });
+    const logger = createRootLogger({ logLevel: 'log' }, { stream: prettyStream(sink) });
+    logger.info({ req: { method: 'GET', url: '/api/hr/employees' }, res: { status_code: 200 }, duration_ms: 12, request_id: 'r-1' }, 'request completed');
+    logger.info({ context: 'Bootstrap' }, 'serving http://localhost:3000');
+    logger.info({ password: 'Secret#Value1' }, 'a secret field');
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: GET \/api\/hr\/employees 200 12 ms$/);
+    expect(lines[1]).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: \[Bootstrap\] serving http:\/\/localhost:3000$/);
+    expect(text).not.toContain('Secret#Value1');
+    expect(text).not.toContain('{"');
+  });
+
+  it('is chosen by LOG_FORMAT, and a value it does not know is refused in words', () => {
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({ NODE_ENV: 'test', JWT_SECRET, LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(() => loadConfig({ NODE_ENV: 'test', JWT_SECRET, LOG_FORMAT: 'yaml' })).toThrow('LOG_FORMAT must be json or pretty');
   });
 });

@@ -23,6 +23,8 @@ export interface AppConfig {
   serveStatic: boolean;
   trustProxy: boolean;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** json: one JSON object a line (for collectors); pretty: readable lines for a person at a terminal */
+  logFormat: 'json' | 'pretty';
   /** The console's public address, used in the links of e-mails (never taken from the request's Host). */
   appUrl: string;
   /** SMTP server for outgoing mail; undefined: messages are written to mailDir instead. */
@@ -96,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL must be error, warn, log or debug');
   }
+  const logFormat = (env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')) as AppConfig['logFormat'];
+  if (!['json', 'pretty'].includes(logFormat)) throw new ConfigError('LOG_FORMAT must be json or pretty');
   const port = int(env, 'PORT', 3000, 0, 65535);
   return {
     nodeEnv,
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveStatic: bool(env, 'SERVE_STATIC', production),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     logLevel,
+    logFormat,
     appUrl: appUrlOf(env, port),
     smtpUrl: smtpUrlOf(env),
     mailFrom: env.MAIL_FROM || 'HR Platform <no-reply@localhost>',

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino, type DestinationStream, type Level, type Logger as Pino } from 'pino';
+import pretty from 'pino-pretty';
 import { Logger as NestPinoLogger, LoggerModule, PinoLogger, type Params } from 'nestjs-pino';
 import { RequestMethod, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
@@ -33,8 +34,29 @@ export interface LoggerOptions {
   silent?: boolean;
 }
 
-/** The process's one logger: JSON lines, one per event, secrets redacted. */
-export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, opts: LoggerOptions = {}): Pino {
+type Entry = Record<string, unknown> & { req?: { method?: string; url?: string }; res?: { status_code?: number } };
+
+/** A request's line as a person reads it ("GET /api/hr/employees 200 12 ms"); other lines with their context. */
+export const prettyMessage = (entry: Entry, messageKey: string): string => {
+  if (entry.req?.method && entry.res) return `${entry.req.method} ${entry.req.url} ${entry.res.status_code} ${entry.duration_ms} ms`;
+  const message = String(entry[messageKey] ?? '');
+  return typeof entry.context === 'string' ? `[${entry.context}] ${message}` : message;
+};
+
+/** Readable lines for a terminal (LOG_FORMAT=pretty), written in this process (no transport thread). */
+export function prettyStream(destination: NodeJS.WritableStream = process.stdout): DestinationStream {
+  return pretty({
+    destination,
+    colorize: destination === process.stdout && process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,context,req,res,request_id,duration_ms',
+    messageFormat: (entry, messageKey) => prettyMessage(entry as Entry, messageKey),
+    sync: true,
+  });
+}
+
+/** The process's one logger: one event a line, secrets redacted; JSON, or readable lines at a terminal. */
+export function createRootLogger(config: Pick<AppConfig, 'logLevel'> & Partial<Pick<AppConfig, 'logFormat'>>, opts: LoggerOptions = {}): Pino {
   return pino(
     {
       level: opts.silent ? 'silent' : PINO_LEVELS[config.logLevel],
@@ -43,7 +65,7 @@ export function createRootLogger(config: Pick<AppConfig, 'logLevel'>, opts: Logg
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     },
-    opts.stream ?? pino.destination(1),
+    opts.stream ?? (config.logFormat === 'pretty' ? prettyStream() : pino.destination(1)),
   );
 }
 
@@ -80,5 +102,16 @@ export function pinoParams(root: Pino): Params {
 /** The module that logs each request (pino-http) and keeps its logger for the code it runs. */
 export const loggerModule = (params: Params): DynamicModule => LoggerModule.forRoot(params);
 
+/** Nest lists every module it loads and route it maps at each start: detail for debugging, not for every start's log. */
+const START_UP_DETAIL = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
+class AppNestLogger extends NestPinoLogger {
+  override log(message: unknown, ...optionalParams: unknown[]) {
+    const context = optionalParams[optionalParams.length - 1];
+    if (typeof context === 'string' && START_UP_DETAIL.has(context)) return this.debug(message, ...optionalParams);
+    return super.log(message, ...optionalParams);
+  }
+}
+
 /** Nest's logger interface over the same logger, from the first line Nest writes while it starts. */
-export const nestLogger = (params: Params): NestPinoLogger => new NestPinoLogger(new PinoLogger(params), params);
+export const nestLogger = (params: Params): NestPinoLogger => new AppNestLogger(new PinoLogger(params), params);

@@ -6098,7 +6098,10 @@ export interface components {
              * @example b3f7c2d0-5a4e-4d8e-9f3a-2c1e0b9a8d7f
              */
             device_id?: string | null;
-        };
+        } & (unknown | {
+            latitude?: unknown;
+            longitude?: unknown;
+        });
         CheckOutDto: {
             /**
              * @default Office
@@ -6130,7 +6133,10 @@ export interface components {
              * @example b3f7c2d0-5a4e-4d8e-9f3a-2c1e0b9a8d7f
              */
             device_id?: string | null;
-        };
+        } & (unknown | {
+            latitude?: unknown;
+            longitude?: unknown;
+        });
         CreateAttendanceDto: {
             /**
              * @description a day from 1900-01-01 to 2999-12-31
@@ -6518,7 +6524,7 @@ export interface components {
             ids?: number[];
             year?: number;
             month?: number;
-        };
+        } & (unknown | unknown);
         PayrollLineResponseDto: {
             id: number;
             /** @enum {string} */

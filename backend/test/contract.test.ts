@@ -257,6 +257,35 @@ describe('the API contract', () => {
       expect(schemas.UpdateDeviceSettingsDto.properties.device_whitelist.items).toMatchObject({ minLength: 1, maxLength: 200 });
     });
 
+    it('an update that refuses an empty body says minProperties 1, and the server answers the empty body with a 400', async () => {
+      for (const name of ['UpdateAttendanceDto', 'UpdateLandingPageDto', 'UpdateLandingFeatureDto', 'UpdateTestimonialDto']) {
+        expect({ name, minProperties: schemas[name].minProperties }).toEqual({ name, minProperties: 1 });
+      }
+      const root = bearer(superadmin);
+      const page = await t.http().post('/api/cms/admin/landing-pages').set(root).send({});
+      const empty = await t.http().put(`/api/cms/admin/landing-pages/${page.body.data.id}`).set(root).send({});
+      expect(empty.status).toBe(400);
+      expect(empty.body.message).toBe('Nothing to update: send at least one field');
+    });
+
+    it('payroll status takes ids, or year and month: the document says so and the server refuses neither', async () => {
+      const rule = schemas.SetPaymentStatusBulkDto.allOf.find((part: { anyOf?: unknown }) => part.anyOf);
+      expect(rule.anyOf).toEqual([{ required: ['ids'] }, { required: ['year', 'month'] }]);
+      const res = await t.http().put('/api/hr/payroll/status').set(admin).send({ payment_status: 'paid', year: 2026 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['month']);
+    });
+
+    it('latitude and longitude are a pair: both or neither, in the document as on the server', async () => {
+      for (const name of ['CheckInDto', 'CheckOutDto']) {
+        const rule = schemas[name].allOf.find((part: { anyOf?: unknown }) => part.anyOf);
+        expect(rule.anyOf).toEqual([{ required: ['latitude', 'longitude'] }, { properties: { latitude: { not: {} }, longitude: { not: {} } } }]);
+      }
+      const res = await t.http().post('/api/hr/attendance/check-in').set(bearer(a.tokens.employee)).send({ latitude: 37.79 });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'longitude', message: 'Longitude must be a number from -180 to 180 (sent with latitude)' }]);
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

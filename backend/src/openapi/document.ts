@@ -4,7 +4,7 @@ import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
 import { addWriteBlockedResponses } from '../common/auth/decorators';
 import { addErrorResponses } from './responses';
 import { addRouteMetadata, bodyClasses } from './route-metadata';
-import { addDateRange, addValidationRules, closeRequestBodies, markUnchangeable } from './validation-rules';
+import { addBodyShapes, addDateRange, addValidationRules, closeRequestBodies, markUnchangeable } from './validation-rules';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -47,6 +47,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   closeRequestBodies(doc);
   addDateRange(doc);
   markUnchangeable(doc);
+  addBodyShapes(doc);
   addErrorResponses(doc);
   // stable key order, so the committed file only changes when the API does
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));

@@ -336,3 +336,26 @@ export function markUnchangeable(doc: OpenAPIObject): void {
     }
   }
 }
+
+/**
+ * Rules a body's fields have together, which the server checks and a field's own schema cannot
+ * say: an update that refuses an empty body ("send at least one field") has `minProperties: 1`;
+ * payroll status takes ids, or year and month; a position is latitude and longitude together
+ * (OpenAPI 3.0 has no dependentRequired: both, or neither).
+ */
+const AT_LEAST_ONE_FIELD = ['UpdateAttendanceDto', 'UpdateLandingPageDto', 'UpdateLandingFeatureDto', 'UpdateTestimonialDto'];
+// neither: a field whose schema takes no value (`not: {}`) can only be left out
+const PAIR = (a: string, b: string) => ({ anyOf: [{ required: [a, b] }, { properties: { [a]: { not: {} }, [b]: { not: {} } } }] });
+const TOGETHER: Record<string, Schema> = {
+  SetPaymentStatusBulkDto: { anyOf: [{ required: ['ids'] }, { required: ['year', 'month'] }] },
+  CheckInDto: PAIR('latitude', 'longitude'),
+  CheckOutDto: PAIR('latitude', 'longitude'),
+};
+
+export function addBodyShapes(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  for (const name of AT_LEAST_ONE_FIELD) if (schemas[name]) schemas[name].minProperties = 1;
+  // inside allOf, so the generated types keep the object's fields (a top-level anyOf of bare
+  // `required` sets becomes `unknown` there)
+  for (const [name, rule] of Object.entries(TOGETHER)) if (schemas[name]) (schemas[name].allOf ??= []).push(structuredClone(rule));
+}

@@ -38,6 +38,8 @@ export function ormConfig(opts: OrmOptions) {
       allOrNothing: true,
       snapshot: false,
       tableName: 'mikro_orm_migrations',
+      // the app and migrate-cli log the applied migrations in one line, not two lines each
+      silent: true,
     },
   });
 }

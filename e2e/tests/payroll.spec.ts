@@ -40,6 +40,8 @@ test.describe('payroll', () => {
     await jane.click();
     await expect(payroll.recordDialog).toBeVisible();
     await expect(payroll.recordDialog.getByText('Pension contribution (5%)')).toBeVisible();
+    // Jane was employed the whole month: the days say so, and absences are a deduction of their own
+    await expect(payroll.recordDialog).toContainText(/Employed on (\d+) of \1 working days; absences and unpaid leave are deducted below/);
     await expect(payroll.recordDialog.getByTestId('payroll-net')).toHaveText('$6,003.33');
     await payroll.recordDialog.getByRole('button', { name: 'Close' }).click();
 

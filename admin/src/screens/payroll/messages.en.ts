@@ -59,7 +59,7 @@ export const payrollMessages = {
     total_deductions: 'Total deductions',
     net: 'Net pay',
     days: '%{days} day(s)',
-    worked: 'Working days: %{employed} of %{working}',
+    worked: 'Employed on %{employed} of %{working} working days; absences and unpaid leave are deducted below',
     taxable: 'Taxable income: %{amount}',
   },
   messages: {

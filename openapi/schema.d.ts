@@ -5093,7 +5093,22 @@ export interface components {
         SavePlatformAccessSettingsDto: {
             /** @description keyed by position id. Positions listed are saved (one transaction); others keep their setting. An unknown or foreign position id answers 404 and nothing is written. */
             settings: {
-                [key: string]: components["schemas"]["PlatformAccessValueDto"];
+                [key: string]: {
+                    /** @default false */
+                    allowWebAccess?: boolean;
+                    /** @default true */
+                    allowPWAAccess?: boolean;
+                    /**
+                     * @description true forces allowWebAccess false
+                     * @default false
+                     */
+                    forcePWA?: boolean;
+                    /**
+                     * @description notes
+                     * @default
+                     */
+                    description?: string;
+                };
             };
         };
         MyPlatformAccessDto: {
@@ -7023,6 +7038,23 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        BonusTierInputDto: {
+            /**
+             * @description Achievement (percent) from which this tier applies, 0 to 1000
+             * @example 100.00
+             */
+            min_achievement: string;
+            /**
+             * @description fixed: an amount; salary_percentage: a percent of the monthly salary (annual salary / 12)
+             * @enum {string}
+             */
+            bonus_type: "fixed" | "salary_percentage";
+            /**
+             * @description The amount (fixed) or the percent (salary_percentage, at most 1000)
+             * @example 500.00
+             */
+            bonus_value: string;
+        };
         CreateBonusRuleDto: {
             /** @description Sent under impersonation; must be the caller's company */
             company_id?: number;
@@ -7056,7 +7088,7 @@ export interface components {
              *       }
              *     ]
              */
-            tiers: components["schemas"]["BonusTierDto"][];
+            tiers: components["schemas"]["BonusTierInputDto"][];
         };
         UpdateBonusRuleDto: {
             /** @description Sent under impersonation; must be the caller's company */
@@ -7085,7 +7117,7 @@ export interface components {
              *       }
              *     ]
              */
-            tiers?: components["schemas"]["BonusTierDto"][];
+            tiers?: components["schemas"]["BonusTierInputDto"][];
         };
         BonusPaymentResponseDto: {
             /** @example 55 */

@@ -286,6 +286,25 @@ describe('the API contract', () => {
       expect(res.body.errors).toEqual([{ field: 'longitude', message: 'Longitude must be a number from -180 to 180 (sent with latitude)' }]);
     });
 
+    it("a bonus rule's tier and a platform access value are closed in the bodies, as the server refuses an unknown field", async () => {
+      expect(schemas.BonusTierInputDto.additionalProperties).toBe(false);
+      expect(schemas.CreateBonusRuleDto.properties.tiers.items).toEqual({ $ref: '#/components/schemas/BonusTierInputDto' });
+      expect(schemas.UpdateBonusRuleDto.properties.tiers.items).toEqual({ $ref: '#/components/schemas/BonusTierInputDto' });
+      expect(schemas.SavePlatformAccessSettingsDto.properties.settings.additionalProperties.additionalProperties).toBe(false);
+      expect(schemas.SavePlatformAccessSettingsDto.properties.settings.additionalProperties.required).toBeUndefined();
+
+      const kpi = await t.http().post('/api/kpi/kpis').set(admin).send({ name: unique('KPI '), code: unique('K'), category: 'sales' });
+      expect(kpi.status).toBe(201);
+      const tier = { min_achievement: '100.00', bonus_type: 'fixed', bonus_value: '300.00', bonus_cap: '1.00' };
+      const rule = await t.http().post('/api/kpi/bonus-rules').set(admin).send({ kpi_id: kpi.body.data.id, name: 'Closed tiers', tiers: [tier] });
+      expect(rule.status).toBe(400);
+      expect(rule.body.errors).toEqual([{ field: 'tiers.0.bonus_cap', message: 'Bonus cap is not an accepted field' }]);
+
+      const access = await t.http().post('/api/hr/platform-access-settings').set(admin).send({ settings: { [a.position.id]: { forcePWA: true, kiosk: true } } });
+      expect(access.status).toBe(400);
+      expect(access.body.message).toBe(`settings.${a.position.id}.kiosk is not an accepted field`);
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

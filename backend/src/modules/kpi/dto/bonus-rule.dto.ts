@@ -38,6 +38,12 @@ export class BonusTierDto {
   bonus_value!: string;
 }
 
+/**
+ * A tier as a rule's body sends it: the answer's fields and rules, under its own name so the
+ * document closes it (the validation pipe refuses an unknown field; an answer's schema stays open).
+ */
+export class BonusTierInputDto extends BonusTierDto {}
+
 class RuleDetailsDto extends CompanyScopedDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 2000 })
   @IsOptional()
@@ -72,7 +78,7 @@ export class CreateBonusRuleDto extends RuleDetailsDto {
   name!: string;
 
   @ApiProperty({
-    type: [BonusTierDto],
+    type: [BonusTierInputDto],
     description: `1 to ${MAX_TIERS} tiers with distinct min_achievement; the highest tier reached applies`,
     example: [
       { min_achievement: '80.00', bonus_type: 'fixed', bonus_value: '200.00' },
@@ -84,7 +90,7 @@ export class CreateBonusRuleDto extends RuleDetailsDto {
   @ArrayMinSize(1, { message: 'Add at least one tier' })
   @IsArray({ message: 'Tiers must be a list' })
   @ValidateNested({ each: true })
-  @Type(() => BonusTierDto)
+  @Type(() => BonusTierInputDto)
   tiers!: BonusTierDto[];
 }
 
@@ -104,7 +110,7 @@ export class UpdateBonusRuleDto extends RuleDetailsDto {
   name?: string;
 
   @ApiPropertyOptional({
-    type: [BonusTierDto],
+    type: [BonusTierInputDto],
     description: 'When sent, replace all the tiers',
     example: [{ min_achievement: '100.00', bonus_type: 'fixed', bonus_value: '300.00' }],
   })
@@ -114,7 +120,7 @@ export class UpdateBonusRuleDto extends RuleDetailsDto {
   @ArrayMinSize(1, { message: 'Add at least one tier' })
   @IsArray({ message: 'Tiers must be a list' })
   @ValidateNested({ each: true })
-  @Type(() => BonusTierDto)
+  @Type(() => BonusTierInputDto)
   tiers?: BonusTierDto[];
 }
 

@@ -25,7 +25,17 @@ export class SavePlatformAccessSettingsDto {
       'keyed by position id. Positions listed are saved (one transaction); others keep their setting. ' +
       'An unknown or foreign position id answers 404 and nothing is written.',
     type: 'object',
-    additionalProperties: { $ref: getSchemaPath(PlatformAccessValueDto) },
+    // a value's fields are each optional (the defaults fill them) and no other is taken
+    additionalProperties: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        allowWebAccess: { type: 'boolean', default: false },
+        allowPWAAccess: { type: 'boolean', default: true },
+        forcePWA: { type: 'boolean', default: false, description: 'true forces allowWebAccess false' },
+        description: { type: 'string', default: '', description: 'notes', maxLength: 500 },
+      },
+    },
   })
   @IsObject({ message: 'Settings must be an object keyed by position id' })
   settings!: Record<string, unknown>;

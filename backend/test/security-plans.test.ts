@@ -14,6 +14,7 @@ const MESSAGES = {
 const ALLOWED_WHILE_BLOCKED = [
   'DELETE /api/packages/subscription/scheduled-change',
   'POST /api/auth/change-password',
+  'POST /api/auth/verify-email/resend',
   'POST /api/billing/invoices/{id}/payments',
   'POST /api/billing/invoices/{id}/void',
   'POST /api/packages/subscription',

@@ -17,8 +17,11 @@ import { PLATFORM_FACTORIES, TENANT_FACTORIES, buildWorld, keepActiveLandingPage
 // from the same code
 const TARGET = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_DATABASE_URL ? 10_000 : 500));
 
-/** Tables a rejected request may rightly write: the audit trail and the sign-in bookkeeping. */
-const BOOKKEEPING = ['audit_logs', 'login_attempts', 'login_throttles', 'refresh_tokens', 'mikro_orm_migrations', 'fuzz_writes'];
+/**
+ * Tables a rejected request may rightly write: the audit trail, the sign-in bookkeeping, and an
+ * employee import's progress row (each attempt is recorded, a refused one as failed with its reason).
+ */
+const BOOKKEEPING = ['audit_logs', 'login_attempts', 'login_throttles', 'refresh_tokens', 'mikro_orm_migrations', 'fuzz_writes', 'employee_imports'];
 
 interface Mutation {
   name: string;

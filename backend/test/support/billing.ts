@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-let seq = 0;
+import { randomUUID } from 'node:crypto';
+
 
 /**
  * A paid invoice for a company's period [start, end) on a package at a cycle: one plan line of
@@ -11,7 +12,8 @@ export async function paidPeriod(
   em: EntityManager,
   o: { companyId: number; packageId: number; cycle: 'monthly' | 'annual'; start: string; end: string; amount: string; taxRate?: string; paid?: string },
 ): Promise<number> {
-  const number = `TST-${process.pid % 100000}-${++seq}`;
+  // unique across the test files that share a worker process and its database
+  const number = `TST-${randomUUID().slice(0, 13)}`;
   const [row] = await em.execute<Array<{ id: number }>>(
     `with v as (select ?::numeric(12,2) as subtotal, ?::numeric(5,2) as rate),
      inv as (

@@ -118,7 +118,7 @@ export function IsInDateRange(options?: ValidationOptions) {
     });
 }
 
-function isCalendarDay(value: string): boolean {
+export function isCalendarDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;

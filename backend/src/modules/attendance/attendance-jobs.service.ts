@@ -3,7 +3,7 @@ import { Cron, CronExpression } from '@nestjs/schedule';
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
-import { isCalendarDate } from '../../common/http/fields';
+import { isCalendarDay } from '../../common/http/fields';
 import { MeasuredJob } from '../metrics/job-metrics';
 
 export const ABSENT_JOB = 'attendance-absent';
@@ -84,7 +84,8 @@ export class AttendanceJobsService implements OnApplicationBootstrap {
    * DEFAULT partition move into its new partition. Returns how many partitions were added.
    */
   async ensurePartitions(day?: string, monthsAhead = ATTENDANCE_MONTHS_AHEAD): Promise<number> {
-    if (day !== undefined && !isCalendarDate(day)) throw new Error(`ensurePartitions: ${day} is not a date (YYYY-MM-DD)`);
+    // any real day: the maintenance is not bound to the range of days the API accepts
+    if (day !== undefined && !isCalendarDay(day)) throw new Error(`ensurePartitions: ${day} is not a date (YYYY-MM-DD)`);
     return this.orm.em.fork().transactional(async (em) => {
       await em.execute(`select pg_advisory_xact_lock(${PARTITIONS_LOCK})`);
       const [row] = await em.execute<Array<{ created: number }>>(
@@ -109,7 +110,7 @@ export class AttendanceJobsService implements OnApplicationBootstrap {
    */
   @MeasuredJob(ABSENT_JOB)
   async markAbsent(date?: string, now = new Date()): Promise<JobResult> {
-    if (date !== undefined && !isCalendarDate(date)) throw new Error(`markAbsent: ${date} is not a date (YYYY-MM-DD)`);
+    if (date !== undefined && !isCalendarDay(date)) throw new Error(`markAbsent: ${date} is not a date (YYYY-MM-DD)`);
     return this.orm.em.fork().transactional(async (em) => {
       const holiday = (await this.hasHolidays(em))
         ? 'and not exists (select 1 from holidays h where h.company_id = co.company_id and h.holiday_date = d.day)'

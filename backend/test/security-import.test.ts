@@ -1,10 +1,10 @@
 /**
  * A CSV import of employees does not hold the server: a 10,000-row file is parsed and validated
- * off the event loop (the liveness probe keeps answering within 200 ms for every company), a
- * company runs one import at a time (a second answers 409 in words), and its progress is readable
- * while it runs.
+ * off the event loop and written in pieces (the event loop is never held for long, so the
+ * liveness probe keeps answering for every company), a company runs one import at a time (a second
+ * answers 409 in words), and its progress is readable while it runs.
  */
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createCompany, type CompanyFixture } from './support/fixtures';
 
@@ -31,13 +31,17 @@ describe('a 10,000-row employee import', () => {
     expect(before.status).toBe(404);
     expect(before.body.message).toBe('Import not found');
 
+    // the event loop's delay over the whole import (this test shares the server's event loop)
+    const file = csv('IM');
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
     const started = performance.now();
     let finished = false;
     const first = t
       .http()
       .post('/api/hr/employees/import')
       .set(admin)
-      .send({ csv: csv('IM') })
+      .send({ csv: file })
       .then((res) => {
         finished = true;
         return res;
@@ -61,13 +65,23 @@ describe('a 10,000-row employee import', () => {
     }
     const res = await first;
     const took = performance.now() - started;
+    delay.disable();
+    const heldMs = delay.max / 1e6;
     expect(res.status).toBe(201);
     expect(res.body.message).toBe('10000 employees imported successfully');
     expect(res.body.data).toEqual({ imported: ROWS });
 
     // the probe answered all along: within 200 ms each time, and asked again and again (this test shares
     // the server's event loop: while the file was checked on it, only a handful of probes could be sent)
-    expect({ slowest: Math.max(...latencies) < 200, probes: latencies.length > 20, seconds: took > 0 }).toEqual({ slowest: true, probes: true, seconds: true });
+    // and the event loop itself was never held for half a second (writing the 10,000 rows in one
+    // statement held it for 2 to 5 seconds; a piece of the write holds it for tens of milliseconds,
+    // and the bound leaves room for a loaded machine that leaves this process unscheduled a while)
+    expect({ slowest: Math.max(...latencies) < 200, probes: latencies.length > 20, held: heldMs < 500, seconds: took > 0 }).toEqual({
+      slowest: true,
+      probes: true,
+      held: true,
+      seconds: true,
+    });
 
     // a second import of the same company was refused while the first ran
     expect(second).not.toBeNull();

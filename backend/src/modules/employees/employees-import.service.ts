@@ -28,8 +28,9 @@ export interface EmployeeImportView {
  * Employee CSV imports: one at a time per company (a second answers 409), the file parsed and
  * validated in a worker thread (the event loop keeps serving every company meanwhile), the
  * progress written to the import's row, which the console reads (GET /api/hr/employees/import)
- * while the upload waits for its answer. The rows are written as before: set-based, in one
- * transaction, all or none (EmployeesService.importCsv).
+ * while the upload waits for its answer. The rows are written set-based, in pieces of a hundred
+ * rows so no statement holds the event loop long, in one transaction, all or none
+ * (EmployeesService.importCsv).
  */
 @Injectable()
 export class EmployeesImportService {

@@ -28470,8 +28470,8 @@ export interface operations {
                 position_id?: number;
                 /** @description Only this work location (attendance at it; otherwise employees assigned to it) */
                 location_id?: number;
-                /** @description One of the report's groupings (group_by_options of its catalogue entry) */
-                group_by?: string;
+                /** @description One of the report's groupings (group_by_options of its catalogue entry); another is a 400 naming group_by. By report: headcount-breakdown: department, position, status, employment_type (default department); attendance-rates: month, department (default month); attendance-hours: department, employee, month (default department); leave-balances: type, employee (default type); payroll-cost: month, department (default month); kpi-achievement: kpi, department (default kpi). The other reports have no grouping and ignore it */
+                group_by?: "department" | "position" | "status" | "employment_type" | "month" | "employee" | "type" | "kpi";
                 /** @description Pending requests made more than this many days ago */
                 older_than_days?: number;
             };
@@ -28569,8 +28569,8 @@ export interface operations {
                 position_id?: number;
                 /** @description Only this work location (attendance at it; otherwise employees assigned to it) */
                 location_id?: number;
-                /** @description One of the report's groupings (group_by_options of its catalogue entry) */
-                group_by?: string;
+                /** @description One of the report's groupings (group_by_options of its catalogue entry); another is a 400 naming group_by. By report: headcount-breakdown: department, position, status, employment_type (default department); attendance-rates: month, department (default month); attendance-hours: department, employee, month (default department); leave-balances: type, employee (default type); payroll-cost: month, department (default month); kpi-achievement: kpi, department (default kpi). The other reports have no grouping and ignore it */
+                group_by?: "department" | "position" | "status" | "employment_type" | "month" | "employee" | "type" | "kpi";
                 /** @description Pending requests made more than this many days ago */
                 older_than_days?: number;
                 /** @description csv, xlsx (Excel) or pdf */

@@ -305,6 +305,15 @@ describe('the API contract', () => {
       expect(access.body.message).toBe(`settings.${a.position.id}.kiosk is not an accepted field`);
     });
 
+    it("a report's group_by is one of the groupings, each report's in words, as the server refuses another", async () => {
+      const parameter = doc.paths['/api/reports/{report}'].get.parameters.find((p: { name: string }) => p.name === 'group_by');
+      expect(parameter.schema.enum).toEqual(['department', 'position', 'status', 'employment_type', 'month', 'employee', 'type', 'kpi']);
+      expect(parameter.description).toContain('attendance-rates: month, department (default month)');
+      const res = await get('/api/reports/attendance-rates', { group_by: 'employee' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: 'group_by', message: 'Group by must be one of: Month, Department' }]);
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

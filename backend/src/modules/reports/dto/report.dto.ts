@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { IsDateOnly, IsId, IsOptionalNotNull } from '../../../common/http/fields';
+import { REPORTS } from '../catalogue';
 import { CHART_KINDS, COLUMN_TYPES, REPORT_FILTERS, REPORT_GROUPS, type ChartKind, type ColumnType, type ReportFilter, type ReportGroup } from '../report-definition';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
@@ -9,6 +10,12 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
 const emptyToUndefined = ({ value }: { value: unknown }) => (value === '' ? undefined : value);
+
+/** Every report's groupings (the document's enum), and which report takes which, in words. */
+const GROUPINGS = [...new Set(REPORTS.flatMap((r) => (r.groupBy ?? []).map((g) => g.id)))];
+const GROUPINGS_BY_REPORT = REPORTS.filter((r) => r.groupBy)
+  .map((r) => `${r.id}: ${r.groupBy!.map((g) => g.id).join(', ')} (default ${r.groupBy![0].id})`)
+  .join('; ');
 
 // ---- requests
 
@@ -50,7 +57,12 @@ export class ReportQueryDto {
   @IsId('location_id')
   location_id?: number;
 
-  @ApiPropertyOptional({ description: "One of the report's groupings (group_by_options of its catalogue entry)" })
+  @ApiPropertyOptional({
+    enum: GROUPINGS,
+    description:
+      "One of the report's groupings (group_by_options of its catalogue entry); another is a 400 naming group_by. " +
+      `By report: ${GROUPINGS_BY_REPORT}. The other reports have no grouping and ignore it`,
+  })
   @Transform(emptyToUndefined)
   @IsOptional()
   @IsString({ message: 'Group by must be text' })

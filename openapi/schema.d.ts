@@ -3504,7 +3504,7 @@ export interface components {
         };
         RecordPaymentDto: {
             /**
-             * @description More than 0 and at most what is still due
+             * @description More than 0 and at most what is still due; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 79.00
              */
             amount: string;
@@ -4330,7 +4330,7 @@ export interface components {
              */
             termination_date?: string | null;
             /**
-             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise)
+             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 85000.00
              */
             salary?: string | null;
@@ -4425,7 +4425,7 @@ export interface components {
              */
             termination_date?: string | null;
             /**
-             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise)
+             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 85000.00
              */
             salary?: string | null;
@@ -4499,12 +4499,12 @@ export interface components {
              */
             level?: "junior" | "mid" | "senior" | "executive";
             /**
-             * @description decimal, at least 0
+             * @description decimal, at least 0; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 50000.00
              */
             min_salary?: string | null;
             /**
-             * @description decimal, at least min_salary
+             * @description decimal, at least min_salary; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 90000.00
              */
             max_salary?: string | null;
@@ -4528,12 +4528,12 @@ export interface components {
              */
             level?: "junior" | "mid" | "senior" | "executive";
             /**
-             * @description decimal, at least 0
+             * @description decimal, at least 0; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 50000.00
              */
             min_salary?: string | null;
             /**
-             * @description decimal, at least min_salary
+             * @description decimal, at least min_salary; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 90000.00
              */
             max_salary?: string | null;
@@ -6219,7 +6219,7 @@ export interface components {
         };
         CreateSalaryComponentDto: {
             /**
-             * @description fixed: the monthly amount
+             * @description fixed: the monthly amount; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 150.00
              */
             amount?: string | null;
@@ -6249,7 +6249,7 @@ export interface components {
         };
         UpdateSalaryComponentDto: {
             /**
-             * @description fixed: the monthly amount
+             * @description fixed: the monthly amount; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 150.00
              */
             amount?: string | null;
@@ -6291,7 +6291,7 @@ export interface components {
             /** @example 1 */
             component_id: number;
             /**
-             * @description Overrides a fixed component's amount
+             * @description Overrides a fixed component's amount; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 200.00
              */
             amount?: string | null;
@@ -6299,7 +6299,10 @@ export interface components {
             percentage?: string | null;
         };
         UpdateAssignmentDto: {
-            /** @example 200.00 */
+            /**
+             * @description a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
+             * @example 200.00
+             */
             amount?: string | null;
             percentage?: string | null;
         };
@@ -6314,12 +6317,12 @@ export interface components {
         };
         TaxBracketDto: {
             /**
-             * @description Monthly taxable income from which the rate applies
+             * @description Monthly taxable income from which the rate applies; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 1000.00
              */
             lower_bound: string;
             /**
-             * @description Up to this income; null = no limit (last band)
+             * @description Up to this income; null = no limit (last band); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 4000.00
              */
             upper_bound: string | null;
@@ -6851,7 +6854,7 @@ export interface components {
              */
             period_end_date: string;
             /**
-             * @description Decimal string or number, at least 0, 2 decimals at most
+             * @description Decimal string or number, at least 0, 2 decimals at most; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 50000.00
              */
             target_value: string;
@@ -6878,7 +6881,10 @@ export interface components {
              * @example 2026-01-31
              */
             period_end_date?: string;
-            /** @example 55000.00 */
+            /**
+             * @description a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
+             * @example 55000.00
+             */
             target_value?: string;
         };
         KpiValueResponseDto: {
@@ -6987,7 +6993,7 @@ export interface components {
              */
             period_end_date: string;
             /**
-             * @description Decimal string or number, 2 decimals at most; may be negative
+             * @description Decimal string or number, 2 decimals at most; may be negative; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 56250.00
              */
             actual_value: string;
@@ -6997,7 +7003,10 @@ export interface components {
             company_id?: number;
             /** @example From the CRM export of 2 Feb */
             notes?: string | null;
-            /** @example 57000.00 */
+            /**
+             * @description a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
+             * @example 57000.00
+             */
             actual_value?: string;
         };
         BonusTierDto: {
@@ -7040,7 +7049,7 @@ export interface components {
         };
         BonusTierInputDto: {
             /**
-             * @description Achievement (percent) from which this tier applies, 0 to 1000
+             * @description Achievement (percent) from which this tier applies, 0 to 1000; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 100.00
              */
             min_achievement: string;
@@ -7050,7 +7059,7 @@ export interface components {
              */
             bonus_type: "fixed" | "salary_percentage";
             /**
-             * @description The amount (fixed) or the percent (salary_percentage, at most 1000)
+             * @description The amount (fixed) or the percent (salary_percentage, at most 1000); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 500.00
              */
             bonus_value: string;
@@ -7060,7 +7069,7 @@ export interface components {
             company_id?: number;
             description?: string | null;
             /**
-             * @description Cap on one payment; none when null
+             * @description Cap on one payment; none when null; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 2000.00
              */
             max_bonus_amount?: string | null;
@@ -7095,7 +7104,7 @@ export interface components {
             company_id?: number;
             description?: string | null;
             /**
-             * @description Cap on one payment; none when null
+             * @description Cap on one payment; none when null; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 2000.00
              */
             max_bonus_amount?: string | null;

@@ -314,6 +314,20 @@ describe('the API contract', () => {
       expect(res.body.errors).toEqual([{ field: 'group_by', message: 'Group by must be one of: Month, Department' }]);
     });
 
+    it('an amount is text, and the document says a JSON number is also taken, as the server takes it', async () => {
+      const words = 'a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")';
+      expect(schemas.TaxBracketDto.properties.lower_bound.description).toContain(words);
+      expect(schemas.CreateKpiValueDto.properties.actual_value.description).toContain(words);
+      expect(schemas.CreatePositionDto.properties.min_salary.description).toContain(words);
+      const position = await t
+        .http()
+        .post('/api/hr/positions')
+        .set(admin)
+        .send({ position_title: 'Counted', position_code: unique('C').slice(0, 10), department_id: a.department.id, min_salary: 1234.5 });
+      expect(position.status).toBe(201);
+      expect(position.body.data.min_salary).toBe('1234.50');
+    });
+
     it('a decimal field says its step (multipleOf)', () => {
       expect(schemas.CreateTaskDto.properties.estimated_hours.multipleOf).toBe(0.01);
       expect(schemas.CreateWorkLocationDto.properties.latitude.multipleOf).toBe(0.000001);

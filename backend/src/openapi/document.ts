@@ -4,7 +4,7 @@ import { addIdempotencyKeyHeader } from '../common/http/idempotency.openapi';
 import { addWriteBlockedResponses } from '../common/auth/decorators';
 import { addErrorResponses } from './responses';
 import { addRouteMetadata, bodyClasses } from './route-metadata';
-import { addBodyShapes, addDateRange, addValidationRules, closeRequestBodies, markUnchangeable } from './validation-rules';
+import { addBodyShapes, addDateRange, describeAmounts, addValidationRules, closeRequestBodies, markUnchangeable } from './validation-rules';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
@@ -48,6 +48,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   addDateRange(doc);
   markUnchangeable(doc);
   addBodyShapes(doc);
+  describeAmounts(doc);
   addErrorResponses(doc);
   // stable key order, so the committed file only changes when the API does
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));

@@ -359,3 +359,23 @@ export function addBodyShapes(doc: OpenAPIObject): void {
   // `required` sets becomes `unknown` there)
   for (const [name, rule] of Object.entries(TOGETHER)) if (schemas[name]) (schemas[name].allOf ??= []).push(structuredClone(rule));
 }
+
+/**
+ * An amount is a decimal written as text ("1234.50"); the server also takes it as a JSON number
+ * (1234.5), written back with 2 decimals (fields.ts normalizeAmount, the KPI values' signed
+ * amounts). OpenAPI 3.0 has no list of types and the console's schema layer reads no oneOf, so
+ * the request bodies' amounts say it in words.
+ */
+const AMOUNT_PATTERNS = ['^\\d{1,12}\\.\\d{2}$', '^-?\\d{1,12}\\.\\d{2}$'];
+const NUMBER_TAKEN = 'a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")';
+
+export function describeAmounts(doc: OpenAPIObject): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  for (const schema of Object.values(schemas)) {
+    if (schema.additionalProperties !== false) continue;
+    for (const property of Object.values<Schema>(schema.properties ?? {})) {
+      if (property.type !== 'string' || !AMOUNT_PATTERNS.includes(property.pattern) || String(property.description ?? '').includes(NUMBER_TAKEN)) continue;
+      property.description = `${property.description ? `${property.description}; ` : ''}${NUMBER_TAKEN}`;
+    }
+  }
+}

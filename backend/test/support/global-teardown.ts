@@ -11,8 +11,9 @@ export default async function globalTeardown(): Promise<void> {
     await run.embedded.pg.stop();
     rmSync(run.embedded.dir, { recursive: true, force: true });
   }
-  // the compile cache of child processes started with @swc-node/register is no test's folder
-  const left = readdirSync(run.root).filter((name) => !name.startsWith('swc-node-'));
+  // compile caches are no test's folder: those of child processes started with @swc-node/register,
+  // and Node 22's module compile cache (os.tmpdir()/node-compile-cache, turned on by the npm it ships)
+  const left = readdirSync(run.root).filter((name) => !name.startsWith('swc-node-') && name !== 'node-compile-cache');
   rmSync(run.root, { recursive: true, force: true });
   if (left.length) {
     throw new Error(`the tests left ${left.join(', ')} in the temporary folder: remove each where the test makes it`);

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Checkbox,
@@ -17,7 +18,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { HttpError, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { components } from '../../../../openapi/schema';
-import { apiAnswer, client } from '../../providers/apiClient';
+import { apiAnswer, apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
 
 // the import's 400 names the file's row of each error beside the documented field and message
@@ -31,31 +32,19 @@ type ImportProgress = components['schemas']['EmployeeImportDto'];
 
 /**
  * The running import's progress (GET /api/hr/employees/import), asked every half second while
- * `active`: the server checks the file off its event loop and writes how far it is.
+ * `active`: the server checks the file off its event loop and writes how far it is. A finished
+ * import (the previous one, before this one's row exists) shows no progress.
  */
 const useImportProgress = (active: boolean): ImportProgress | null => {
-  const [progress, setProgress] = useState<ImportProgress | null>(null);
-  useEffect(() => {
-    if (!active) {
-      setProgress(null);
-      return;
-    }
-    let stopped = false;
-    const ask = async () => {
-      try {
-        const { data } = await client.GET('/api/hr/employees/import');
-        if (!stopped && data?.data?.status === 'running') setProgress(data.data);
-      } catch {
-        // the upload's own answer tells what went wrong
-      }
-    };
-    const timer = setInterval(() => void ask(), PROGRESS_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [active]);
-  return progress;
+  const { data } = useQuery({
+    queryKey: ['employees', 'import', 'progress'],
+    queryFn: () => apiData<ImportProgress>(client.GET('/api/hr/employees/import')),
+    enabled: active,
+    refetchInterval: PROGRESS_POLL_MS,
+    retry: false,
+    gcTime: 0,
+  });
+  return active && data?.status === 'running' ? data : null;
 };
 
 const download = (text: string, filename: string) => {

@@ -71,13 +71,17 @@ describe('a 10,000-row employee import', () => {
     expect(res.body.message).toBe('10000 employees imported successfully');
     expect(res.body.data).toEqual({ imported: ROWS });
 
-    // the probe answered all along: within 200 ms each time, and asked again and again (this test shares
-    // the server's event loop: while the file was checked on it, only a handful of probes could be sent)
-    // and the event loop itself was never held for half a second (writing the 10,000 rows in one
-    // statement held it for 2 to 5 seconds; a piece of the write holds it for tens of milliseconds,
-    // and the bound leaves room for a loaded machine that leaves this process unscheduled a while)
-    expect({ slowest: Math.max(...latencies) < 200, probes: latencies.length > 20, held: heldMs < 500, seconds: took > 0 }).toEqual({
+    // the probe answered all along and was asked again and again (this test shares the server's event
+    // loop: while the file was checked on it, only a handful of probes could be sent), and the event
+    // loop itself was never held for half a second: writing the 10,000 rows in one statement held it
+    // for 2 to 5 seconds, a piece of the write holds it for tens of milliseconds. A probe's own time
+    // also counts the machine's load (CI runs two suites on two cores), so its bound is a second,
+    // well under the 2 seconds the single statement cost, and half of them answer within 200 ms
+    const sorted = [...latencies].sort((x, y) => x - y);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    expect({ slowest: sorted[sorted.length - 1] < 1000, median: median < 200, probes: latencies.length > 20, held: heldMs < 500, seconds: took > 0 }).toEqual({
       slowest: true,
+      median: true,
       probes: true,
       held: true,
       seconds: true,

@@ -2,8 +2,8 @@ import type { INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { ListQueryOptions } from '../common/http/list-query';
-import { DATE_PATTERN } from '../common/http/fields';
+import type { FilterRule, ListQueryOptions } from '../common/http/list-query';
+import { DATE_PATTERN, oneOf } from '../common/http/fields';
 import { addQueryRules } from './validation-rules';
 
 type Op = Record<string, any>;
@@ -34,11 +34,80 @@ const FLAG = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'fa
 const DATE = { type: 'string', format: 'date', pattern: DATE_PATTERN };
 
 /**
- * A filter's schema as the lists read it: an id (or a list of ids, react-admin's getMany), a day
- * of the product's range, a flag, a search text; any other filter is checked by its list.
+ * The digits of the whole numbers from min to max (0 <= min <= max), without leading zeros, as a
+ * pattern: 1900..2999 is ^(19\d{2}|2\d{3})$. A year or a month filter takes the number or its
+ * digits, and the text's pattern says the same range as the number's bounds.
  */
-function filterSchema(name: string): object {
-  if (name === 'id' || name.endsWith('_id')) return { anyOf: [ID, ID_TEXT, { type: 'array', maxItems: 1000, items: { anyOf: [ID, ID_TEXT] } }] };
+export function digitsPattern(min: number, max: number): string {
+  const alternatives: string[] = [];
+  for (let length = String(min).length; length <= String(max).length; length++) {
+    const lo = Math.max(min, length === 1 ? 0 : 10 ** (length - 1));
+    const hi = Math.min(max, 10 ** length - 1);
+    if (lo <= hi) alternatives.push(...sameLength(String(lo), String(hi)));
+  }
+  return `^(${alternatives.join('|')})$`;
+}
+
+/** The alternatives matching every digit string from lo to hi, both of the same length. */
+function sameLength(lo: string, hi: string): string[] {
+  if (!lo.length) return [''];
+  const rest = lo.length - 1;
+  const any = (n: number) => (n === 0 ? '' : n === 1 ? '\\d' : `\\d{${n}}`);
+  const digits = (a: number, b: number) => (a === b ? String(a) : a === 0 && b === 9 ? '\\d' : `[${a}-${b}]`);
+  const [a, b] = [Number(lo[0]), Number(hi[0])];
+  if (a === b) return sameLength(lo.slice(1), hi.slice(1)).map((tail) => `${a}${tail}`);
+  const fromZero = /^0*$/.test(lo.slice(1));
+  const toNine = /^9*$/.test(hi.slice(1));
+  const out: string[] = [];
+  const first = fromZero ? a : a + 1;
+  const last = toNine ? b : b - 1;
+  if (!fromZero) out.push(...sameLength(lo.slice(1), '9'.repeat(rest)).map((tail) => `${a}${tail}`));
+  if (first <= last) out.push(`${digits(first, last)}${any(rest)}`);
+  if (!toNine) out.push(...sameLength('0'.repeat(rest), hi.slice(1)).map((tail) => `${b}${tail}`));
+  return out;
+}
+
+const ID_ANY = { anyOf: [ID, ID_TEXT, { type: 'array', maxItems: 1000, items: { anyOf: [ID, ID_TEXT] } }] };
+
+/** A declared filter rule (list-query.ts) as the schema of the values it takes. */
+export function ruleSchema(rule: FilterRule): object {
+  const listOf = (one: object, many: boolean | undefined) => (many ? { anyOf: [one, { type: 'array', minItems: 1, maxItems: 1000, items: one }] } : one);
+  switch (rule.type) {
+    case 'enum': {
+      const one = { type: 'string', enum: [...rule.values] };
+      const escaped = rule.values.map((v) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+      const commas = { type: 'string', pattern: `^(${escaped})(,(${escaped}))*$`, description: `one or more of ${oneOf(rule.values)}, separated by commas` };
+      if (rule.commas) return { anyOf: [one, commas, ...(rule.many ? [{ type: 'array', minItems: 1, maxItems: 1000, items: one }] : [])] };
+      return listOf(one, rule.many);
+    }
+    case 'integer':
+      return {
+        anyOf: [
+          { type: 'integer', minimum: rule.minimum, maximum: rule.maximum },
+          { type: 'string', pattern: digitsPattern(rule.minimum, rule.maximum) },
+        ],
+        description: `${rule.noun ?? 'a whole number'} from ${rule.minimum} to ${rule.maximum}, as a number or its digits`,
+      };
+    case 'date':
+      return DATE;
+    case 'id':
+      return rule.many ? ID_ANY : { anyOf: [ID, ID_TEXT] };
+    case 'flag':
+      return FLAG;
+    case 'text':
+      return listOf({ type: 'string', maxLength: rule.maxLength }, rule.many);
+    case 'pattern':
+      return { type: 'string', pattern: rule.pattern, description: rule.words };
+  }
+}
+
+/**
+ * A filter's schema as the lists read it: the list's declared rule, or by its name an id (or a
+ * list of ids, react-admin's getMany), a day of the product's range, a flag, a search text.
+ */
+export function filterSchema(name: string, rule?: FilterRule): object {
+  if (rule) return ruleSchema(rule);
+  if (name === 'id' || name.endsWith('_id')) return ID_ANY;
   if (['from', 'to', 'start_date', 'end_date', 'active_on', 'due_from', 'due_to'].includes(name)) return DATE;
   if (/^(is_\w+|mine|overdue)$/.test(name)) return FLAG;
   if (name === 'q' || name === 'search') return { type: 'string', maxLength: 200 };
@@ -82,7 +151,7 @@ function listParameters(opts: ListQueryOptions) {
       description: `JSON object of filters${opts.filterable.length ? `: ${opts.filterable.join(', ')}` : ' (none)'}`,
       content: json({
         type: 'object',
-        properties: Object.fromEntries(opts.filterable.map((f) => [f, filterSchema(f)])),
+        properties: Object.fromEntries(opts.filterable.map((f) => [f, filterSchema(f, opts.filters?.[f])])),
         additionalProperties: false,
         example: {},
       }),

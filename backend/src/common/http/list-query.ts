@@ -3,7 +3,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
 import { findBodyProblem } from './body-guard';
 import { badRequest } from './errors';
-import { fieldLabel, fieldWords, oneOf } from './fields';
+import { dateMessage, fieldLabel, fieldWords, isCalendarDate, oneOf } from './fields';
 
 /** react-admin simple-rest list parameters: sort=["field","ASC"], range=[0,24], filter={...}. */
 export interface ListQuery {
@@ -18,6 +18,101 @@ export interface ListQueryOptions {
   filterable: readonly string[];
   defaultSort: [string, 'ASC' | 'DESC'];
   maxLimit?: number;
+  /**
+   * The values a filter takes where its name alone does not say them (an id by `_id`, a day by
+   * `from`, `to`, `*_date`, a flag by `is_*`, a search by `q`): checked here for every list before
+   * the list reads them, and written as the filter's schema in the API document.
+   */
+  filters?: Readonly<Record<string, FilterRule>>;
+}
+
+/**
+ * A filter's accepted values. `many`: a list of them too (react-admin's getMany, a multiple
+ * choice); `commas`: also one text of them separated by commas.
+ */
+export type FilterRule =
+  | { type: 'enum'; values: readonly string[]; many?: boolean; commas?: boolean }
+  | { type: 'integer'; minimum: number; maximum: number; noun?: string }
+  | { type: 'date' }
+  | { type: 'id'; many?: boolean }
+  | { type: 'flag' }
+  | { type: 'text'; maxLength: number; many?: boolean }
+  | { type: 'pattern'; pattern: string; words: string };
+
+/** The years a year filter takes: those of the product's range of days (1900-01-01 to 2999-12-31). */
+export const FILTER_YEARS = { minimum: 1900, maximum: 2999 } as const;
+
+/** The rules of a list's filters, declared with its sortable and filterable fields. */
+export const Filter = {
+  /** one of the values (the constant the entity and the forms use, never a copy) */
+  oneOf: (values: readonly string[], options: { many?: boolean; commas?: boolean } = {}): FilterRule => ({ type: 'enum', values, ...options }),
+  /** a year, as a number or its digits; by default a year of the product's range of days */
+  year: (minimum: number = FILTER_YEARS.minimum, maximum: number = FILTER_YEARS.maximum): FilterRule => ({ type: 'integer', minimum, maximum, noun: 'a year' }),
+  /** a month, 1 to 12, as a number or its digits */
+  month: (): FilterRule => ({ type: 'integer', minimum: 1, maximum: 12, noun: 'a month' }),
+  /** a day YYYY-MM-DD of the product's range */
+  date: (): FilterRule => ({ type: 'date' }),
+  /** an id where the name does not end in _id (one or, with many, a list) */
+  id: (options: { many?: boolean } = { many: true }): FilterRule => ({ type: 'id', ...options }),
+  /** true or false, as JSON or as text */
+  flag: (): FilterRule => ({ type: 'flag' }),
+  /** a text (or a list of texts) of at most maxLength characters */
+  text: (maxLength: number, options: { many?: boolean } = {}): FilterRule => ({ type: 'text', maxLength, ...options }),
+  /** a text matching the pattern, described in words for the message */
+  pattern: (pattern: string, words: string): FilterRule => ({ type: 'pattern', pattern, words }),
+};
+
+/** The greatest id a filter may name (an int4 column holds no larger one). */
+const MAX_FILTER_ID = 2_147_483_647;
+
+/** A whole number written as digits without leading zeros (a year, a month, an id) or the number itself. */
+function wholeNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === 'string' && /^(0|[1-9]\d{0,15})$/.test(value)) return Number(value);
+  return undefined;
+}
+
+/** The values of a filter that takes one or (many) a list of them. */
+function valuesOf(value: unknown, many: boolean | undefined): unknown[] | undefined {
+  if (!Array.isArray(value)) return [value];
+  return many && value.length > 0 && value.length <= 1000 ? value : undefined;
+}
+
+/** The message of a filter value outside its rule, or null when the value is accepted. */
+export function filterProblem(name: string, rule: FilterRule, value: unknown): string | null {
+  const label = `The ${fieldWords(name)} filter`;
+  switch (rule.type) {
+    case 'enum': {
+      const list = rule.commas && typeof value === 'string' ? value.split(',') : valuesOf(value, rule.many);
+      const ok = !!list?.every((v) => typeof v === 'string' && rule.values.includes(v));
+      return ok ? null : `${label} must be one of ${oneOf(rule.values)}`;
+    }
+    case 'integer': {
+      const n = wholeNumber(value);
+      return n !== undefined && n >= rule.minimum && n <= rule.maximum
+        ? null
+        : `${label} must be ${rule.noun ?? 'a whole number'} from ${rule.minimum} to ${rule.maximum}`;
+    }
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value) ? null : dateMessage(value, label);
+    case 'id': {
+      const list = valuesOf(value, rule.many);
+      const ok = !!list?.every((v) => {
+        const n = wholeNumber(v);
+        return n !== undefined && n >= 1 && n <= MAX_FILTER_ID;
+      });
+      return ok ? null : `${label} must be ${rule.many ? 'an ID or a list of IDs' : 'an ID'}`;
+    }
+    case 'flag':
+      return value === true || value === false || value === 'true' || value === 'false' ? null : `${label} must be true or false`;
+    case 'text': {
+      const list = valuesOf(value, rule.many);
+      if (!list?.every((v) => typeof v === 'string')) return `${label} must be ${rule.many ? 'text or a list of texts' : 'text'}`;
+      return list.every((v) => (v as string).length <= rule.maxLength) ? null : `${label} must be at most ${rule.maxLength} characters`;
+    }
+    case 'pattern':
+      return typeof value === 'string' && new RegExp(rule.pattern).test(value) ? null : `${label} must be ${rule.words}`;
+  }
 }
 
 /**
@@ -85,7 +180,11 @@ export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOp
     if (!opts.filterable.includes(key)) {
       throw badRequest(`There is no ${fieldWords(key)} filter; the filters are ${oneOf(opts.filterable.map(fieldWords))}`, 'filter');
     }
-    if (value !== undefined && value !== null && value !== '') filter[key] = value;
+    if (value === undefined || value === null || value === '') continue;
+    const rule = opts.filters?.[key];
+    const problem = rule && filterProblem(key, rule, value);
+    if (problem) throw badRequest(problem, 'filter');
+    filter[key] = value;
   }
   return { sort, offset, limit, filter };
 }

@@ -43,6 +43,57 @@ const useTopBelowBanner = (active: boolean): number | null => {
   return active ? top : null;
 };
 
+/** react-admin's "the form is not valid" notice: the fields already say what is wrong under themselves. */
+const INVALID_FORM = 'ra.message.invalid_form';
+
+/** Form fields a toast must not hide: the ones showing an error and the one being typed in. */
+const fieldsToKeepVisible = (): DOMRect[] => {
+  const fields = Array.from(document.querySelectorAll<HTMLElement>('[aria-invalid="true"], .Mui-error.MuiInputBase-root, .Mui-focused.MuiInputBase-root'));
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)) fields.push(active);
+  return fields.map((field) => (field.closest('.MuiFormControl-root') ?? field).getBoundingClientRect()).filter((rect) => rect.width > 0 && rect.height > 0);
+};
+
+const overlaps = (a: DOMRect, b: DOMRect) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Where the stack goes: the top right as the spec places it, unless that covers a field with an
+ * error or the field being typed in; then the bottom of the screen (on a phone, where the stack is
+ * as wide as the screen, that is nearly always the case while a form is open).
+ */
+const useStackEdge = (stack: React.RefObject<HTMLDivElement | null>, count: number): 'top' | 'bottom' => {
+  const [edge, setEdge] = useState<'top' | 'bottom'>('top');
+  useLayoutEffect(() => {
+    if (!count) {
+      setEdge('top');
+      return;
+    }
+    const place = () => {
+      const box = stack.current;
+      if (!box) return;
+      const fields = fieldsToKeepVisible();
+      if (!fields.length) return setEdge('top');
+      const rects = Array.from(box.children).map((child) => child.getBoundingClientRect());
+      const height = rects.reduce((sum, rect) => sum + rect.height + 8, 0);
+      const width = box.getBoundingClientRect().width;
+      const right = window.innerWidth - (window.innerWidth < 600 ? 8 : 16);
+      const topArea = new DOMRect(right - width, 64, width, height);
+      const bottomArea = new DOMRect(right - width, window.innerHeight - 16 - height, width, height);
+      const coversTop = fields.some((field) => overlaps(field, topArea));
+      const coversBottom = fields.some((field) => overlaps(field, bottomArea));
+      setEdge(coversTop && !coversBottom ? 'bottom' : 'top');
+    };
+    place();
+    document.addEventListener('focusin', place);
+    window.addEventListener('resize', place);
+    return () => {
+      document.removeEventListener('focusin', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [stack, count]);
+  return edge;
+};
+
 /**
  * react-admin's `notification` component: every `useNotify()` call becomes a toast in a stack at
  * the top right. Undoable notifications (react-admin's undoable mutations) commit when they close
@@ -93,6 +144,16 @@ export const ToastStack = () => {
     // StrictMode runs effects twice with the same queue: take each notification once
     if (!payload || payload === lastTaken.current) return;
     lastTaken.current = payload;
+    // "the form is not valid": each field already says so under itself ("Required"), so no toast
+    // covers them; the first such field is brought into view and focused instead
+    if (payload.message === INVALID_FORM) {
+      const first = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (first) {
+        first.scrollIntoView({ block: 'center' });
+        first.focus({ preventScroll: true });
+        return;
+      }
+    }
     const next = [...toastsRef.current, { key: nextKey.current++, payload, open: true }];
     const open = next.filter((t) => t.open);
     const overflow = new Set(open.slice(0, Math.max(0, open.length - MAX_VISIBLE)).map((t) => t.key));
@@ -100,14 +161,20 @@ export const ToastStack = () => {
     update(next.map((t) => (overflow.has(t.key) ? { ...t, open: false } : t)));
   }, [notifications, takeNotification, settle, update]);
   const belowBanner = useTopBelowBanner(toasts.length > 0);
+  const stack = useRef<HTMLDivElement>(null);
+  const edge = useStackEdge(stack, toasts.filter((t) => t.open).length);
 
   return (
     <Box
+      ref={stack}
       aria-live="polite"
+      data-testid="toast-stack"
+      data-edge={edge}
       sx={{
         position: 'fixed',
-        // below the app bar (and the impersonation banner), so their buttons stay usable
-        top: belowBanner ?? { xs: 64, sm: 60 },
+        // below the app bar (and the impersonation banner), so their buttons stay usable; at the
+        // bottom while the top would cover a field with an error or the field being typed in
+        ...(edge === 'bottom' ? { bottom: 16 } : { top: belowBanner ?? { xs: 64, sm: 60 } }),
         right: { xs: 8, sm: 16 },
         left: { xs: 8, sm: 'auto' },
         zIndex: (theme) => theme.zIndex.snackbar,

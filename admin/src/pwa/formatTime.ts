@@ -1,8 +1,10 @@
-const format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { companyFormat } from '../schema/format';
 
-/** A moment on this device's clock, e.g. 'Mar 4, 9:05 AM'. */
+/**
+ * A moment (a queued write's time, the last update) as every screen says it: the console's one
+ * formatter, on the company's clock, e.g. 'Mar 4, 2026, 09:05 AM'.
+ */
 export const formatMoment = (iso: string | null | undefined): string => {
   if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  return Number.isNaN(new Date(iso).getTime()) ? iso : companyFormat().dateTime(iso);
 };

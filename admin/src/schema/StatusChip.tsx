@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Chip, alpha, darken } from '@mui/material';
 import { useLabels } from './labels';
 
 type Tone = 'success' | 'warning' | 'error' | 'info' | 'default';
@@ -39,5 +39,25 @@ export const StatusChip = ({ value, label, resource, field }: { value: string; l
   const labels = useLabels(resource ?? '');
   const tone = toneOf(value, resource, field);
   const wording = label ?? labels.choice(field ?? (resource && STATUS_FIELD[resource]) ?? 'status', value);
-  return <Chip size="small" color={tone} label={wording} variant={tone === 'default' ? 'outlined' : 'filled'} />;
+  // a tinted chip with dark text of its colour: white text on the pale status colours was under
+  // WCAG's 4.5:1 (green #16a34a on white text is 3.3:1), which phones in daylight made unreadable
+  return (
+    <Chip
+      size="small"
+      color={tone}
+      label={wording}
+      variant={tone === 'default' ? 'outlined' : 'filled'}
+      data-tone={tone}
+      sx={
+        tone === 'default'
+          ? { whiteSpace: 'nowrap' }
+          : {
+              whiteSpace: 'nowrap',
+              fontWeight: 600,
+              bgcolor: (theme) => alpha(theme.palette[tone].main, 0.14),
+              color: (theme) => darken(theme.palette[tone].main, 0.45),
+            }
+      }
+    />
+  );
 };

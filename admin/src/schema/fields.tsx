@@ -9,6 +9,18 @@ import { StatusChip } from './StatusChip';
 
 const EMPTY = '—';
 
+/** A word longer than this (an e-mail, a URL, a code) may break anywhere; shorter words never break. */
+const LONG_TOKEN = 24;
+
+/**
+ * How a cell's text wraps: between words only, so a narrow column never shows "Representati ve";
+ * a long token (an address, a link) may still break anywhere, so it cannot widen the table.
+ */
+export const wrapOf = (content: string) =>
+  content.split(/\s+/).some((word) => word.length > LONG_TOKEN)
+    ? ({ wordBreak: 'normal', overflowWrap: 'anywhere' } as const)
+    : ({ wordBreak: 'normal', overflowWrap: 'normal', hyphens: 'manual' } as const);
+
 /** The name a record carries beside an id (`manager_id` → `manager_name`, `employee_id` → `employee_name`). */
 const nameBeside = (record: RaRecord, source: string): string | undefined => {
   const base = source.replace(/_id$/, '');
@@ -24,7 +36,7 @@ export function SchemaField({ resource, field }: { resource: string; field: Fiel
   if (!record) return null;
   const value = record[field.source];
   const text = (content: string) => (
-    <Typography component="span" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+    <Typography component="span" variant="body2" sx={wrapOf(content)}>
       {content}
     </Typography>
   );

@@ -1,10 +1,15 @@
 /**
  * The console's one formatter: dates and times in the company's time zone, calendar dates as
  * they are, money with its currency, durations and distances in words. Every screen formats
- * through here, so one record reads the same everywhere.
+ * through here, so one record reads the same everywhere: one date format (Nov 27, 2026), one
+ * time format (09:05 AM, for moments and for wall-clock times such as a shift's start alike),
+ * in the company's locale (en-US, hr.md 9) and time zone.
  */
 import { useSession } from '../auth/useSession';
+import { getSession } from '../providers/session';
 
+/** The company's locale: the spec's one (hr.md 9: en-US, USD). */
+export const LOCALE = 'en-US';
 const CURRENCY = 'USD';
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -14,9 +19,9 @@ const formatter = (zone: string, options: Intl.DateTimeFormatOptions) => {
   let format = cache.get(key);
   if (!format) {
     try {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+      format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: zone });
     } catch {
-      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+      format = new Intl.DateTimeFormat(LOCALE, { ...options, timeZone: 'UTC' });
     }
     cache.set(key, format);
   }
@@ -24,7 +29,8 @@ const formatter = (zone: string, options: Intl.DateTimeFormatOptions) => {
 };
 
 const DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hour12: true };
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long' };
 const EMPTY = '—';
 
 const instant = (value: string | number | Date | null | undefined): Date | null => {
@@ -43,39 +49,68 @@ export interface Formatters {
   time: (value: string | number | Date | null | undefined) => string;
   /** a wall-clock time of day (HH:MM) as it is: 09:00 AM */
   clock: (value: string | null | undefined) => string;
+  /** a wall-clock range (HH:MM–HH:MM): 09:00 AM – 05:00 PM */
+  clockRange: (start: string | null | undefined, end: string | null | undefined) => string;
+  /** a calendar range: Dec 5, 2026 – Dec 7, 2026 (one date where both are the same) */
+  dateRange: (start: string | null | undefined, end: string | null | undefined) => string;
+  /** the day of a calendar date or a moment in the company's zone, with its weekday: Saturday, Dec 5, 2026 */
+  longDate: (value: string | number | Date | null | undefined) => string;
   /** the calendar date of a moment in the company's zone (YYYY-MM-DD) */
   dayOf: (value: string | number | Date) => string;
   money: (value: string | number | null | undefined) => string;
+  /** a count of days in words: 1 day, 2 days, 0.5 days */
+  days: (count: number | string | null | undefined) => string;
 }
 
 export function formatters(zone: string): Formatters {
+  const date = (value: string | null | undefined): string => {
+    if (!value) return EMPTY;
+    const at = instant(`${value.slice(0, 10)}T00:00:00Z`);
+    return at ? formatter('UTC', DATE).format(at) : value;
+  };
+  const clock = (value: string | null | undefined): string => {
+    const match = /^(\d{1,2}):(\d{2})/.exec(value ?? '');
+    if (!match) return value || EMPTY;
+    return formatter('UTC', TIME).format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+  };
+  const dayOf = (value: string | number | Date): string => {
+    const parts = formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant(value) ?? new Date());
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}-${part('day')}`;
+  };
   return {
     zone,
-    date: (value) => {
-      if (!value) return EMPTY;
-      const date = instant(`${value.slice(0, 10)}T00:00:00Z`);
-      return date ? formatter('UTC', DATE).format(date) : value;
-    },
+    date,
     dateTime: (value) => {
-      const date = instant(value);
-      return date ? formatter(zone, { ...DATE, ...TIME }).format(date) : EMPTY;
+      const at = instant(value);
+      return at ? formatter(zone, { ...DATE, ...TIME }).format(at) : EMPTY;
     },
     time: (value) => {
-      const date = instant(value);
-      return date ? formatter(zone, TIME).format(date) : EMPTY;
+      const at = instant(value);
+      return at ? formatter(zone, TIME).format(at) : EMPTY;
     },
-    clock: (value) => {
-      const match = /^(\d{2}):(\d{2})/.exec(value ?? '');
-      if (!match) return value || EMPTY;
-      return formatter('UTC', TIME).format(new Date(Date.UTC(2000, 0, 1, Number(match[1]), Number(match[2]))));
+    clock,
+    clockRange: (start, end) => `${clock(start)} – ${clock(end)}`,
+    dateRange: (start, end) => (!end || start === end ? date(start) : `${date(start)} – ${date(end)}`),
+    longDate: (value) => {
+      if (value === null || value === undefined || value === '') return EMPTY;
+      const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : dayOf(value);
+      const at = instant(`${day}T00:00:00Z`);
+      return at ? `${formatter('UTC', WEEKDAY).format(at)}, ${date(day)}` : String(value);
     },
-    dayOf: (value) => {
-      const parts = formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant(value) ?? new Date());
-      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-      return `${part('year')}-${part('month')}-${part('day')}`;
-    },
+    dayOf,
     money: (value) => formatMoney(value),
+    days: (count) => formatDays(count),
   };
+}
+
+/** A count of days in words, singular for one: 1 day, 2 days, 0.5 days. */
+export function formatDays(count: number | string | null | undefined): string {
+  if (count === null || count === undefined || count === '') return EMPTY;
+  const n = Number(count);
+  if (!Number.isFinite(n)) return String(count);
+  const shown = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(n);
+  return `${shown} ${n === 1 ? 'day' : 'days'}`;
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -88,9 +123,9 @@ export function formatMoney(value: string | number | null | undefined, currency 
   let format = moneyFormats.get(currency);
   if (!format) {
     try {
-      format = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat(LOCALE, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
     } catch {
-      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+      format = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     }
     moneyFormats.set(currency, format);
   }
@@ -99,6 +134,12 @@ export function formatMoney(value: string | number | null | undefined, currency 
 
 /** The signed-in user's company time zone (the browser's where the account has no company). */
 export const useCompanyZone = (): string => useSession().user?.time_zone || browserZone();
+
+/** The same zone outside React (a toast's text, a queued write's time). */
+export const companyZone = (): string => getSession().user?.time_zone || browserZone();
+
+/** The formatter in the company's zone, outside React. */
+export const companyFormat = (): Formatters => formatters(companyZone());
 
 export const useFormat = (): Formatters => formatters(useCompanyZone());
 
@@ -118,7 +159,7 @@ export function formatMinutes(total: number): string {
 export function formatDistance(metres: number): string {
   if (!Number.isFinite(metres)) return EMPTY;
   if (metres < 100_000) return `${Math.round(metres)} m`;
-  return `${new Intl.NumberFormat('en-US').format(Math.round(metres / 1000))} km`;
+  return `${new Intl.NumberFormat(LOCALE).format(Math.round(metres / 1000))} km`;
 }
 
 const zonedParts = (instantMs: number, zone: string) => {
@@ -161,7 +202,7 @@ export function formatDecimal(value: string | number | null | undefined): string
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(String(value).trim());
   if (!match) return String(value);
   const cents = (match[3] ?? '').padEnd(2, '0');
-  if (cents.length > 2) return Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (cents.length > 2) return Number(value).toLocaleString(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${match[1]}${match[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
 }
 

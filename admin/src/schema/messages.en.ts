@@ -21,7 +21,8 @@ export const schemaMessages = {
     confirm_delete: 'Delete %{name}? This cannot be undone.',
     validation: {
       // the server's wording of the same rules (class-validator's, with the field in words)
-      required: '%{field} should not be empty',
+      // under the field itself, whose label names it
+      required: 'Required',
       min_length: '%{field} must be longer than or equal to %{min} characters',
       max_length: '%{field} must be shorter than or equal to %{max} characters',
       minimum: '%{field} must not be less than %{min}',

@@ -13,8 +13,10 @@ export function validatorsOf(field: FieldDescriptor, translate: Translate): Vali
   const name = humanize(field.source);
   // the server's own sentence where the document carries it, else the catalogue's in the server's wording
   const SERVER_RULE: Record<string, string> = { required: 'required', min_length: 'minLength', max_length: 'maxLength', minimum: 'minimum', maximum: 'maximum', integer: 'integer', email: 'email', pattern: 'pattern', time: 'pattern', uri: 'format' };
+  // an empty required field says "Required" under itself (its label names it): the server's
+  // form-wide sentence ("Please fill in all required fields") under every field read as noise
   const say = (key: string, args: Record<string, unknown> = {}) =>
-    field.messages?.[SERVER_RULE[key]] ?? translate(`schema.validation.${key}`, { field: name, ...args });
+    (key === 'required' ? undefined : field.messages?.[SERVER_RULE[key]]) ?? translate(`schema.validation.${key}`, { field: name, ...args });
   const out: Validator[] = [];
   // a required property that allows null (a band with no upper limit) must be sent, but may be empty
   if (rules.required && !field.nullable) out.push(required(say('required')));

@@ -1,18 +1,11 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const moneyCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** The people screens format through the console's one formatter (schema/format.ts). */
+import { companyFormat, formatMoney as money } from '../../schema/format';
 
-/** A calendar date (YYYY-MM-DD) as it is, without a time-zone shift; '—' when empty. */
-export const formatDate = (value: string | null | undefined): string => {
-  if (!value) return '—';
-  const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
-};
+/** A calendar date (YYYY-MM-DD) as it is, without a time-zone shift: Nov 27, 2026; '—' when empty. */
+export const formatDate = (value: string | null | undefined): string => companyFormat().date(value);
 
-/** USD in en-US format (hr.md 9); whole dollars unless `cents`. */
-export const formatMoney = (value: string | number | null | undefined, cents = false): string | null => {
+/** USD in en-US format (hr.md 9), with its cents; null when there is none. */
+export const formatMoney = (value: string | number | null | undefined): string | null => {
   if (value === null || value === undefined || value === '') return null;
-  const n = Number(value);
-  if (!Number.isFinite(n)) return null;
-  return (cents ? moneyCents : money).format(n);
+  return Number.isFinite(Number(value)) ? money(value) : null;
 };

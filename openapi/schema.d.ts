@@ -314,6 +314,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/start-trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed-in client account without a company starts a free trial of its own: the company is created in trial and the account becomes its company_admin (same e-mail address and password, no second account); its other sessions end and the answer is a session as the admin (sets the refresh cookie) */
+        post: operations["Auth_startTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/stop-impersonate": {
         parameters: {
             query?: never;
@@ -427,6 +444,23 @@ export interface paths {
         get: operations["Billing_pdf"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/invoices/{id}/report-payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "I have paid": the company says it has paid an open invoice (by the payment instructions). The platform is told by e-mail and sees the invoice as "payment reported" until it records the payment. Saying it again changes nothing. Allowed while the company cannot write. */
+        post: operations["Billing_reportPayment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -639,6 +673,30 @@ export interface paths {
          */
         get: operations["Dashboard_company"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/getting-started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A new company's getting-started checklist: each step ticked from the company's data, and whether the caller hid it
+         * @description For the company_admin (and an impersonating superadmin). Steps: departments, positions, work location and shift, invite employees, leave policy, payroll settings; a module outside the plan has no step.
+         */
+        get: operations["Dashboard_gettingStartedState"];
+        /**
+         * Hides the getting-started checklist for the caller (dismissed true), or shows it again (false)
+         * @description Kept per user and company: another admin of the company still sees it.
+         */
+        put: operations["Dashboard_saveGettingStarted"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2771,13 +2829,11 @@ export interface components {
             company_code?: string;
             /** @description The chosen public package; the default package when omitted */
             package_id?: number;
-        };
-        VerifyEmailDto: {
             /**
-             * @description The token of the link sent by e-mail
-             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
+             * @description With create_company: the company's IANA time zone (its working day, dates and times); UTC when omitted
+             * @example Europe/Berlin
              */
-            token: string;
+            time_zone?: string;
         };
         UserResponseDto: {
             id: number;
@@ -2797,54 +2853,10 @@ export interface components {
             time_zone: string | null;
             employee_id: number | null;
             is_active: boolean;
+            /** @description Whether the e-mail address is confirmed: a self-registered address (and a free trial's admin) is not until the mailed link is opened (POST /api/auth/verify-email/resend mails a new link); accounts made by a company or the platform are */
+            email_verified: boolean;
             /** @description Present while a superadmin impersonates a company */
             impersonating?: boolean;
-        };
-        LoginResponseDto: {
-            user: components["schemas"]["UserResponseDto"];
-            /** @description Bearer token, valid for ACCESS_TOKEN_TTL_SECONDS */
-            access_token: string;
-        };
-        LoginDto: {
-            /** @example superadmin@example.com */
-            email: string;
-            password: string;
-            /**
-             * @description Keep the session after the browser closes
-             * @default false
-             */
-            remember_me?: boolean;
-        };
-        ChangePasswordDto: {
-            /**
-             * @description The password in use now
-             * @example Correct#Horse7
-             */
-            current_password: string;
-            /**
-             * @description At least 8 characters; not one of the most common passwords, and not containing your name, email or company name
-             * @example tulip-garden-42
-             */
-            new_password: string;
-        };
-        ForgotPasswordDto: {
-            /**
-             * Format: email
-             * @example jane.doe@acme.example.com
-             */
-            email: string;
-        };
-        ResetPasswordDto: {
-            /**
-             * @description The token of the link sent by e-mail
-             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
-             */
-            token: string;
-            /**
-             * @description At least 8 characters; not one of the most common passwords, and not containing your name, email or company name
-             * @example tulip-garden-42
-             */
-            password: string;
         };
         CompanyPackageDto: {
             id: number;
@@ -2895,6 +2907,85 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        StartTrialResponseDto: {
+            user: components["schemas"]["UserResponseDto"];
+            /** @description Bearer token, valid for ACCESS_TOKEN_TTL_SECONDS */
+            access_token: string;
+            /** @description The new company, in trial */
+            company: components["schemas"]["CompanyResponseDto"];
+        };
+        StartTrialDto: {
+            /** @example Acme Corporation */
+            company_name: string;
+            /** @enum {string} */
+            company_industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other";
+            /** @description Made from the company name when omitted or in use */
+            company_code?: string;
+            /** @description The chosen public package; the default package when omitted */
+            package_id?: number;
+            /**
+             * @description The company's IANA time zone (its working day, dates and times); UTC when omitted
+             * @example Europe/Berlin
+             */
+            time_zone?: string;
+            /** @description The admin's first name; the account's own when omitted */
+            first_name?: string;
+            /** @description The admin's last name; the account's own when omitted */
+            last_name?: string;
+        };
+        VerifyEmailDto: {
+            /**
+             * @description The token of the link sent by e-mail
+             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
+             */
+            token: string;
+        };
+        LoginResponseDto: {
+            user: components["schemas"]["UserResponseDto"];
+            /** @description Bearer token, valid for ACCESS_TOKEN_TTL_SECONDS */
+            access_token: string;
+        };
+        LoginDto: {
+            /** @example superadmin@example.com */
+            email: string;
+            password: string;
+            /**
+             * @description Keep the session after the browser closes
+             * @default false
+             */
+            remember_me?: boolean;
+        };
+        ChangePasswordDto: {
+            /**
+             * @description The password in use now
+             * @example Correct#Horse7
+             */
+            current_password: string;
+            /**
+             * @description At least 8 characters; not one of the most common passwords, and not containing your name, email or company name
+             * @example tulip-garden-42
+             */
+            new_password: string;
+        };
+        ForgotPasswordDto: {
+            /**
+             * Format: email
+             * @example jane.doe@acme.example.com
+             */
+            email: string;
+        };
+        ResetPasswordDto: {
+            /**
+             * @description The token of the link sent by e-mail
+             * @example q3J0b2tlbi1leGFtcGxlLXRva2VuLXZhbHVlLTQzY2g
+             */
+            token: string;
+            /**
+             * @description At least 8 characters; not one of the most common passwords, and not containing your name, email or company name
+             * @example tulip-garden-42
+             */
+            password: string;
         };
         CompanySwitchResponseDto: {
             user: components["schemas"]["UserResponseDto"];
@@ -3282,6 +3373,15 @@ export interface components {
             /** Format: date-time */
             voided_at: string | null;
             void_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the company said it has paid (the platform has not recorded it yet)
+             */
+            payment_reported_at: string | null;
+            /** @description Who said it */
+            payment_reported_by_name: string | null;
+            /** @description The company's note with it */
+            payment_report_note: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -3302,6 +3402,116 @@ export interface components {
             total: string;
             /** @example USD */
             currency: string;
+        };
+        InvoiceLineDto: {
+            line_no: number;
+            /** @enum {string} */
+            kind: "plan" | "proration_credit" | "proration_charge";
+            description: string;
+            /** @example 2026-11-26 */
+            period_start: string;
+            /**
+             * @description The day after the last day covered
+             * @example 2026-12-26
+             */
+            period_end: string;
+            /**
+             * @description Negative for a credit
+             * @example 44.77
+             */
+            amount: string;
+        };
+        PaymentDto: {
+            id: number;
+            /** @example 79.00 */
+            amount: string;
+            /** @example 2026-11-26 */
+            paid_on: string;
+            /** @enum {string} */
+            method: "bank_transfer" | "card" | "cash" | "check" | "other";
+            reference: string | null;
+            /** @example manual */
+            provider: string;
+            /** @description Who recorded it */
+            recorded_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        HowToPayDto: {
+            /** @description The platform's payment instructions (bank details) */
+            instructions: string | null;
+            /**
+             * @description The reference to quote with the payment: the invoice number
+             * @example INV-2026-000123
+             */
+            reference: string;
+            /** @description Where the invoice can be paid online, when a payment provider offers it */
+            checkout_url: string | null;
+        };
+        InvoiceDetailDto: {
+            id: number;
+            /** @example INV-2026-000123 */
+            invoice_number: string;
+            company_id: number;
+            company_name: string;
+            /** @enum {string} */
+            reason: "new_subscription" | "renewal" | "upgrade";
+            package_id: number;
+            package_name: string;
+            /** @enum {string} */
+            billing_cycle: "monthly" | "annual";
+            /** @example 2026-11-26 */
+            period_start: string;
+            /** @example 2026-12-26 */
+            period_end: string;
+            /** @example USD */
+            currency: string;
+            /** @example 79.00 */
+            subtotal: string;
+            /**
+             * @description Percent
+             * @example 0.00
+             */
+            tax_rate: string;
+            /** @example 0.00 */
+            tax: string;
+            /** @example 79.00 */
+            total: string;
+            /** @example 0.00 */
+            amount_paid: string;
+            /**
+             * @description total − amount_paid
+             * @example 79.00
+             */
+            amount_due: string;
+            /** @enum {string} */
+            status: "open" | "paid" | "void";
+            /** @description Open and past its due date */
+            overdue: boolean;
+            /** @example 2026-11-26 */
+            issue_date: string;
+            /** @example 2026-12-10 */
+            due_date: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            voided_at: string | null;
+            void_reason: string | null;
+            /**
+             * Format: date-time
+             * @description When the company said it has paid (the platform has not recorded it yet)
+             */
+            payment_reported_at: string | null;
+            /** @description Who said it */
+            payment_reported_by_name: string | null;
+            /** @description The company's note with it */
+            payment_report_note: string | null;
+            /** Format: date-time */
+            created_at: string;
+            lines: components["schemas"]["InvoiceLineDto"][];
+            payments: components["schemas"]["PaymentDto"][];
+            /** @description How to pay it, while it is open */
+            how_to_pay: components["schemas"]["HowToPayDto"] | null;
         };
         SubscriptionResponseDto: {
             company_id: number;
@@ -3353,6 +3563,8 @@ export interface components {
             pending_invoice: components["schemas"]["InvoiceResponseDto"] | null;
             /** @description The renewal invoice, as it stands today */
             next_invoice: components["schemas"]["NextInvoiceDto"] | null;
+            /** @description The open invoices, oldest due first, each with how to pay it (instructions, the reference to quote) and whether the company said it has paid */
+            open_invoices: components["schemas"]["InvoiceDetailDto"][];
             /**
              * @description Still due on open invoices
              * @example 79.00
@@ -3369,24 +3581,6 @@ export interface components {
             tax_rate: string;
             /** @example USD */
             currency: string;
-        };
-        InvoiceLineDto: {
-            line_no: number;
-            /** @enum {string} */
-            kind: "plan" | "proration_credit" | "proration_charge";
-            description: string;
-            /** @example 2026-11-26 */
-            period_start: string;
-            /**
-             * @description The day after the last day covered
-             * @example 2026-12-26
-             */
-            period_end: string;
-            /**
-             * @description Negative for a credit
-             * @example 44.77
-             */
-            amount: string;
         };
         PlanChangePreviewDto: {
             /**
@@ -3432,76 +3626,6 @@ export interface components {
             subscription: components["schemas"]["SubscriptionResponseDto"];
             invoice: components["schemas"]["InvoiceResponseDto"] | null;
         };
-        PaymentDto: {
-            id: number;
-            /** @example 79.00 */
-            amount: string;
-            /** @example 2026-11-26 */
-            paid_on: string;
-            /** @enum {string} */
-            method: "bank_transfer" | "card" | "cash" | "check" | "other";
-            reference: string | null;
-            /** @example manual */
-            provider: string;
-            /** @description Who recorded it */
-            recorded_by_name: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        InvoiceDetailDto: {
-            id: number;
-            /** @example INV-2026-000123 */
-            invoice_number: string;
-            company_id: number;
-            company_name: string;
-            /** @enum {string} */
-            reason: "new_subscription" | "renewal" | "upgrade";
-            package_id: number;
-            package_name: string;
-            /** @enum {string} */
-            billing_cycle: "monthly" | "annual";
-            /** @example 2026-11-26 */
-            period_start: string;
-            /** @example 2026-12-26 */
-            period_end: string;
-            /** @example USD */
-            currency: string;
-            /** @example 79.00 */
-            subtotal: string;
-            /**
-             * @description Percent
-             * @example 0.00
-             */
-            tax_rate: string;
-            /** @example 0.00 */
-            tax: string;
-            /** @example 79.00 */
-            total: string;
-            /** @example 0.00 */
-            amount_paid: string;
-            /**
-             * @description total − amount_paid
-             * @example 79.00
-             */
-            amount_due: string;
-            /** @enum {string} */
-            status: "open" | "paid" | "void";
-            /** @description Open and past its due date */
-            overdue: boolean;
-            /** @example 2026-11-26 */
-            issue_date: string;
-            /** @example 2026-12-10 */
-            due_date: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            voided_at: string | null;
-            void_reason: string | null;
-            /** Format: date-time */
-            created_at: string;
-            lines: components["schemas"]["InvoiceLineDto"][];
-            payments: components["schemas"]["PaymentDto"][];
-        };
         RecordPaymentDto: {
             /**
              * @description More than 0 and at most what is still due; a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
@@ -3518,6 +3642,10 @@ export interface components {
             method: "bank_transfer" | "card" | "cash" | "check" | "other";
             /** @description The bank's or the payer's reference */
             reference?: string | null;
+        };
+        ReportPaymentDto: {
+            /** @description What the platform needs to find the payment: when and how it was paid, the payer */
+            note?: string | null;
         };
         VoidInvoiceDto: {
             /** @description Why the invoice is voided; kept with it */
@@ -3563,6 +3691,8 @@ export interface components {
             seller_address: string | null;
             seller_email: string | null;
             seller_tax_id: string | null;
+            /** @description How a company pays (bank details, or any text) */
+            payment_instructions: string | null;
         };
         UpdateBillingSettingsDto: {
             /**
@@ -3582,6 +3712,8 @@ export interface components {
             /** Format: email */
             seller_email?: string | null;
             seller_tax_id?: string | null;
+            /** @description How a company pays (bank details, or any text): shown on every open invoice, its PDF and e-mail, with the invoice number to quote */
+            payment_instructions?: string | null;
         };
         ReportSubscriptionResponseDto: {
             id: number;
@@ -4068,7 +4200,7 @@ export interface components {
         };
         DashboardModuleDto: {
             /** @enum {string} */
-            module_key: "employees" | "departments" | "positions" | "attendance" | "leave" | "payroll" | "reports" | "settings" | "hr";
+            module_key: "employees" | "departments" | "positions" | "attendance" | "leave" | "payroll" | "reports" | "settings" | "monitoring" | "kpi";
             /** @description In the company's plan (otherwise the console shows a locked card) */
             in_plan: boolean;
             can_view: boolean;
@@ -4115,6 +4247,44 @@ export interface components {
             modules: components["schemas"]["DashboardModuleDto"][];
             /** @description For company_admin (and an impersonating superadmin) */
             subscription: components["schemas"]["SubscriptionInfoDto"] | null;
+            /** @description The caller's first session (at most one sign-in recorded for the account): the console greets with Welcome instead of Welcome back. Never while a superadmin impersonates. */
+            first_sign_in: boolean;
+        };
+        GettingStartedStepDto: {
+            /**
+             * @description departments: the company has a department. positions: it has a position. location_and_shift: a work location (or saved attendance settings) and a shift. invite_employees: an employee was invited or has a login. leave_policy: a leave type or policy was added or changed after the defaults every new company gets. payroll_settings: a salary component exists or the tax table was saved.
+             * @enum {string}
+             */
+            key: "departments" | "positions" | "location_and_shift" | "invite_employees" | "leave_policy" | "payroll_settings";
+            /** @description Done, as the company's data shows */
+            done: boolean;
+        };
+        GettingStartedDto: {
+            /** @description The steps of the modules in the company's plan, in order (a module outside the plan has no step) */
+            steps: components["schemas"]["GettingStartedStepDto"][];
+            /**
+             * @description Steps done
+             * @example 3
+             */
+            done_count: number;
+            /**
+             * @description Steps listed
+             * @example 6
+             */
+            total: number;
+            /** @description Every step listed is done */
+            all_done: boolean;
+            /** @description The caller hid the checklist for this company */
+            dismissed: boolean;
+            /**
+             * Format: date-time
+             * @description When the caller hid it
+             */
+            dismissed_at: string | null;
+        };
+        UpdateGettingStartedDto: {
+            /** @description true hides the checklist for the caller; false shows it again */
+            dismissed: boolean;
         };
         DepartmentResponseDto: {
             id: number;
@@ -4211,10 +4381,15 @@ export interface components {
             /** Format: date */
             termination_date: string | null;
             /**
-             * @description Gross annual salary. Only for company admins and payroll staff (payroll create or edit)
+             * @description Annual salary: the gross pay of a whole year, whatever the payment frequency (a monthly payslip's basic is a twelfth). Only for company admins and payroll staff (payroll create or edit)
              * @example 85000.00
              */
             salary?: string | null;
+            /**
+             * @description In words, when the annual salary is outside the salary range of the employee's position (min_salary, max_salary); null otherwise. A warning only: the salary is saved as sent. In the answer of one employee (read, create, update), not in the list. Only for company admins and payroll staff (payroll create or edit)
+             * @example The annual salary USD 4,200.00 is below the salary range of the position Accountant: USD 50,000.00 to USD 90,000.00
+             */
+            salary_warning?: string | null;
             /** @description Only for company admins and payroll staff (payroll create or edit) */
             salary_currency?: string;
             /**
@@ -4263,7 +4438,7 @@ export interface components {
             imported: number;
         };
         ImportEmployeesDto: {
-            /** @description CSV text with a header row; columns as in the export (department_code, position_code and manager_code refer to existing records or, for manager_code, to a row of the same file) */
+            /** @description CSV text with a header row; columns as in the export (department_code, position_code and manager_code refer to existing records or, for manager_code, to a row of the same file; salary is the annual salary) */
             csv: string;
             /**
              * @description E-mail every imported employee (but the terminated) an invitation to choose their own password, as send_invitation on create
@@ -4330,7 +4505,7 @@ export interface components {
              */
             termination_date?: string | null;
             /**
-             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
+             * @description Annual salary: the gross pay of a whole year, whatever the payment frequency (monthly pays a twelfth, weekly a 52nd). Decimal, 2 decimals. Outside the position's salary range it is still saved, and the answer's salary_warning says so. Set or changed only by company admins and payroll staff (403 otherwise); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 85000.00
              */
             salary?: string | null;
@@ -4425,7 +4600,7 @@ export interface components {
              */
             termination_date?: string | null;
             /**
-             * @description Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
+             * @description Annual salary: the gross pay of a whole year, whatever the payment frequency (monthly pays a twelfth, weekly a 52nd). Decimal, 2 decimals. Outside the position's salary range it is still saved, and the answer's salary_warning says so. Set or changed only by company admins and payroll staff (403 otherwise); a JSON number is also taken and written with 2 decimals (1234.5 is "1234.50")
              * @example 85000.00
              */
             salary?: string | null;
@@ -9231,7 +9406,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Registration successful! Please login. Answered alike whether or not the email, the username or the company code is in use: an email with an account is told to its owner by mail and nothing is created (an unverified client account of it is replaced); a username or company code in use is replaced by a free one, told in the mail. A new account is unverified until the mailed link is opened (POST /api/auth/verify-email) */
+            /** @description Registration successful! Please login. (with create_company: Thank you! If this e-mail address is new to HR Platform, your company and its free trial are ready: sign in with the password you chose. If the address already has an account, nothing new was created and your password is unchanged: we have e-mailed you how to go on.) Answered alike whether or not the email, the username or the company code is in use: an email with an account is told to its owner by mail and nothing is created (an unverified client account of it is replaced); a username or company code in use is replaced by a free one, told in the mail. A new account is unverified until the mailed link is opened (POST /api/auth/verify-email) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -9384,6 +9559,146 @@ export interface operations {
             };
             /** @description Unsupported content type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many requests from this address (AUTH_RATE_LIMIT per minute); Retry-After says when to retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Auth_startTrial: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartTrialDto"];
+            };
+        };
+        responses: {
+            /** @description Your company is ready: your free trial has started. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["StartTrialResponseDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description A field is invalid (the time zone, the industry...) or the package does not exist; errors name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Only an account that belongs to no company can start a free trial of its own. Sign out and start the trial with another e-mail address. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not the caller's company's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9713,7 +10028,7 @@ export interface operations {
                 sort?: string;
                 /** @description JSON [first,last]: 0-based and inclusive, first <= last, at most 1000 rows (last - first < 1000) */
                 range?: string;
-                /** @description JSON object of filters: status, overdue, company_id, q */
+                /** @description JSON object of filters: status, overdue, company_id, q, payment_reported */
                 filter?: string;
             };
             header?: never;
@@ -10048,6 +10363,143 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Billing_reportPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the POST safe to retry: a repeat with the same key (same user, method, URL and body, within IDEMPOTENCY_TTL_HOURS) answers the stored status and body without a second effect and with the header Idempotent-Replayed: true; the same key with another request answers 422; a repeat while the first is still running may answer 409. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportPaymentDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["InvoiceDetailDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description The note is too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads, but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Only the company (or the superadmin impersonating it) says it has paid
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Invoice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The invoice is paid or void */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request could not be processed; or the Idempotency-Key was used with another request */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11816,6 +12268,177 @@ export interface operations {
             };
             /** @description The request URI is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Dashboard_gettingStartedState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["GettingStartedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The getting-started checklist is for the company administrator; or no company (a superadmin not impersonating) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Dashboard_saveGettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateGettingStartedDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["GettingStartedDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description dismissed is missing or not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads, but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The getting-started checklist is for the company administrator; or no company (a superadmin not impersonating) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21435,7 +22058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21566,7 +22189,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -21642,7 +22265,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -21740,7 +22363,7 @@ export interface operations {
             /**
              * @description 'You cannot approve or pay your own bonus'
              *
-             *     Requires edit on module hr
+             *     Requires edit on module kpi
              */
             403: {
                 headers: {
@@ -21862,7 +22485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -21986,7 +22609,7 @@ export interface operations {
             /**
              * @description 'You cannot approve or pay your own bonus'
              *
-             *     Requires edit on module hr
+             *     Requires edit on module kpi
              */
             403: {
                 headers: {
@@ -22108,7 +22731,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22226,7 +22849,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -22304,7 +22927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22390,7 +23013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22507,7 +23130,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22601,7 +23224,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22718,7 +23341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires delete on module hr */
+            /** @description Requires delete on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22815,7 +23438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -22895,7 +23518,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -22982,7 +23605,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23102,7 +23725,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -23197,7 +23820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23314,7 +23937,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires delete on module hr */
+            /** @description Requires delete on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23430,7 +24053,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -23517,7 +24140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23637,7 +24260,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module kpi
              */
             403: {
                 headers: {
@@ -23732,7 +24355,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23858,7 +24481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires delete on module hr */
+            /** @description Requires delete on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23989,7 +24612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24119,7 +24742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24205,7 +24828,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24322,7 +24945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24416,7 +25039,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24533,7 +25156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires delete on module hr */
+            /** @description Requires delete on module kpi */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24705,7 +25328,7 @@ export interface operations {
             /**
              * @description Without the module right and with self-service off: 'Self-service is turned off for your company: ask your administrator for access'
              *
-             *     Requires view on module hr
+             *     Requires view on module monitoring
              */
             403: {
                 headers: {
@@ -24791,7 +25414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24877,7 +25500,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24994,7 +25617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25088,7 +25711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module hr */
+            /** @description Requires edit on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25214,7 +25837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires delete on module hr */
+            /** @description Requires delete on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25322,7 +25945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25419,7 +26042,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25550,7 +26173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25672,7 +26295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25749,7 +26372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module hr */
+            /** @description Requires view on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25835,7 +26458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25968,7 +26591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module hr */
+            /** @description Requires create on module monitoring */
             403: {
                 headers: {
                     [name: string]: unknown;

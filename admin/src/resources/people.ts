@@ -8,6 +8,8 @@ export const employees: ResourceConfig = {
     secondary: 'email',
     status: 'employment_status',
   },
+  // the department, position and manager show their names under their own labels
+  show: { exclude: ['department_name', 'position_title', 'manager_name'] },
   form: {
     locked: ['employee_code'],
     wide: ['address'],
@@ -23,8 +25,9 @@ export const employees: ResourceConfig = {
           'employment_status',
           'hire_date',
           'termination_date',
-          'salary',
           'salary_currency',
+          // the annual salary beside the payment frequency, its helper saying what one payment comes to
+          'salary',
           'payment_frequency',
         ],
       },
@@ -44,11 +47,13 @@ export const departments: ResourceConfig = {
 export const positions: ResourceConfig = {
   name: 'hr/positions',
   list: {
-    exclude: ['id', 'created_at', 'max_salary', 'description', 'employees_count'],
+    // department_id already shows the department's name: department_name would repeat it
+    exclude: ['id', 'created_at', 'department_name', 'max_salary', 'description', 'employees_count'],
     primary: 'position_title',
     secondary: 'department_id',
     status: 'level',
   },
+  show: { exclude: ['department_name'] },
   form: { locked: ['position_code'], order: ['position_code', 'position_title', 'department_id', 'level', 'min_salary', 'max_salary'] },
 };
 
@@ -68,7 +73,8 @@ const employeeFields = {
   employment_status: 'Employment Status',
   hire_date: 'Hire Date',
   termination_date: 'Termination Date',
-  salary: 'Salary',
+  salary: 'Annual Salary',
+  salary_warning: 'Salary range',
   salary_currency: 'Currency',
   payment_frequency: 'Payment Frequency',
   address: 'Address',
@@ -120,6 +126,7 @@ export const peopleMessages = {
       login: 'Login Credentials',
     },
     help: {
+      salary: 'The gross pay of a whole year, whatever the payment frequency',
       termination_date: 'Last day employed; payroll is pro-rated to it',
       send_invitation: 'E-mails the employee a link, valid 7 days, to choose their own password (in place of setting one below)',
     },

@@ -17,6 +17,7 @@ import { apiAnswer, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
 import { ExportEmployeesButton, ImportEmployeesButton } from './EmployeeCsv';
 import { NoRightsNotice } from './NoRightsNotice';
+import { SalaryCell, SalaryInput, SalaryWarningCell } from './SalaryInput';
 
 const PAY = ['salary', 'salary_currency', 'payment_frequency'];
 /** what nobody changes on their own record (the server answers 403 for a change) */
@@ -54,14 +55,13 @@ const GuardedInput = ({ field, mode }: { field: FieldDescriptor; mode: 'create' 
   if (PAY.includes(field.source) && (mode === 'create' ? !seesPay : !(record && field.source in record))) return null;
   const own = mode === 'edit' && !!record && session.user?.employee_id != null && String(session.user.employee_id) === String(record.id);
   const locked = own && OWN_LOCKED.includes(field.source);
-  const input = (
-    <SchemaInput
-      resource={employees.name}
-      field={field}
-      disabled={locked}
-      helperText={locked ? translate('employees.own_locked') : undefined}
-    />
-  );
+  const helperText = locked ? translate('employees.own_locked') : undefined;
+  const input =
+    field.source === 'salary' ? (
+      <SalaryInput resource={employees.name} field={field} disabled={locked} helperText={helperText} />
+    ) : (
+      <SchemaInput resource={employees.name} field={field} disabled={locked} helperText={helperText} />
+    );
   // a new employee whose position and department grant no rights gets self-service only: say so
   if (field.source !== 'position_id' || mode !== 'create') return input;
   return (
@@ -158,7 +158,7 @@ const InvitationActions = ({ record }: { record: RaRecord }) => {
 
 const config: ResourceConfig = {
   ...employees,
-  cells: { first_name: NameCell },
+  cells: { first_name: NameCell, salary: SalaryCell, salary_warning: SalaryWarningCell },
   inputs: Object.fromEntries([
     ...OWN_LOCKED.map((source) => [source, (field: FieldDescriptor, mode: 'create' | 'edit') => <GuardedInput field={field} mode={mode} />]),
     ...LOGIN.map((source) => [source, (field: FieldDescriptor) => <LoginInput field={field} />]),

@@ -15,7 +15,8 @@ export const employeesMessages = {
   import_more: 'and %{count} more',
   close: 'Close',
   import_title: 'Import employees',
-  import_intro: 'Choose a CSV file in the format of the export (row 1 is the header). Every row is checked first: all rows are imported, or none.',
+  import_intro:
+    'Choose a CSV file in the format of the export (row 1 is the header; salary is the annual salary). Every row is checked first: all rows are imported, or none.',
   import_invite: 'Send each imported employee an invitation to choose their password',
   import_choose: 'Choose CSV file',
   import_reading: 'Reading the file…',
@@ -29,4 +30,15 @@ export const employeesMessages = {
   invitation_failed: 'The invitation could not be changed',
   revoke_title: 'Revoke the invitation?',
   revoke_content: 'The link sent to %{email} stops working. You can send a new invitation later.',
+  salary_per_period: {
+    monthly: "A year's gross pay: ≈ %{amount} per month",
+    semi_monthly: "A year's gross pay: ≈ %{amount} twice a month",
+    biweekly: "A year's gross pay: ≈ %{amount} every two weeks",
+    weekly: "A year's gross pay: ≈ %{amount} per week",
+  },
+  salary_below_range: 'Below the salary range of %{position} (%{range}). You can still save it.',
+  salary_above_range: 'Above the salary range of %{position} (%{range}). You can still save it.',
+  salary_at_least: 'at least %{amount}',
+  salary_at_most: 'at most %{amount}',
+  salary_a_year: '%{amount} a year',
 };

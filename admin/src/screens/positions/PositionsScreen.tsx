@@ -3,6 +3,8 @@ import { useTranslate, type RaRecord } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { positions } from '../../resources/people';
 import type { ResourceConfig } from '../../schema/config';
+import type { FieldDescriptor } from '../../schema/derive';
+import { SchemaInput } from '../../schema/inputs';
 import { useFormat } from '../../schema/format';
 import { SchemaResource } from '../../schema/SchemaResource';
 
@@ -27,7 +29,19 @@ const SalaryRange = ({ record }: { record: RaRecord }) => {
   );
 };
 
-const config: ResourceConfig = { ...positions, cells: { min_salary: SalaryRange } };
+/**
+ * The salary range's inputs: at least 0 and stepping by 1000 (hr.md 8: "min and max salary at
+ * least 0, step 1000"). The step is the arrows' and the keyboard's only: any amount is taken.
+ */
+const rangeInput = (field: FieldDescriptor) => (
+  <SchemaInput resource={positions.name} field={{ ...field, rules: { ...field.rules, minimum: 0, step: 1000 } }} />
+);
+
+const config: ResourceConfig = {
+  ...positions,
+  cells: { min_salary: SalaryRange },
+  inputs: { min_salary: rangeInput, max_salary: rangeInput },
+};
 
 /** /hr/positions (hr.md 2 Positions): the generated table and forms of the collection. */
 export default function PositionsScreen() {

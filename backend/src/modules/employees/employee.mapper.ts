@@ -2,6 +2,8 @@ import { wrap } from '@mikro-orm/core';
 import type { EmployeeResponseDto } from './dto/employee.dto';
 import type { Employee } from './employee.entity';
 import type { InvitationState } from '../auth/invitation.entity';
+import type { Position } from '../positions/position.entity';
+import { formatAmount } from '../payroll/payslip.pdf';
 
 export interface EmployeeLogin {
   user_id: number;
@@ -14,6 +16,31 @@ export interface EmployeeInvitationSummary {
   invitation_expires_at: Date;
   invited_by: string | null;
   invited_at: Date;
+}
+
+/**
+ * The warning of an annual salary outside its position's salary range, in words; null within it,
+ * without a salary, or without a range. A warning only: such a salary is saved as sent.
+ */
+export function salaryRangeWarning(
+  salary: string | null | undefined,
+  currency: string,
+  position: Pick<Position, 'position_title' | 'min_salary' | 'max_salary'> | null | undefined,
+): string | null {
+  if (salary === null || salary === undefined || !position) return null;
+  const min = position.min_salary ?? null;
+  const max = position.max_salary ?? null;
+  const amount = (value: string) => `${currency} ${formatAmount(value)}`;
+  const below = min !== null && Number(salary) < Number(min);
+  const above = max !== null && Number(salary) > Number(max);
+  if (!below && !above) return null;
+  const range =
+    min !== null && max !== null
+      ? `the salary range of the position ${position.position_title}: ${amount(min)} to ${amount(max)}`
+      : min !== null
+        ? `the minimum salary of the position ${position.position_title}: ${amount(min)}`
+        : `the maximum salary of the position ${position.position_title}: ${amount(max!)}`;
+  return `The annual salary ${amount(salary)} is ${below ? 'below' : 'above'} ${range}`;
 }
 
 const fullName = (e: Pick<Employee, 'first_name' | 'last_name'>) => `${e.first_name} ${e.last_name}`;
@@ -47,6 +74,7 @@ export function toEmployeeResponse(e: Employee, login?: EmployeeLogin | null, in
     hire_date: e.hire_date ?? null,
     termination_date: e.termination_date ?? null,
     salary: e.salary ?? null,
+    salary_warning: salaryRangeWarning(e.salary, e.salary_currency, e.position && wrap(e.position).isInitialized() ? e.position : null),
     salary_currency: e.salary_currency,
     payment_frequency: e.payment_frequency,
     emergency_contact_name: e.emergency_contact_name ?? null,

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
 import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
-import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { TokenService } from '../auth/token.service';
 import { assertAccountAvailable, releaseUnverifiedAddress } from '../users/accounts';
@@ -69,6 +69,10 @@ export const EMPLOYEE_LIST: ListQueryOptions = {
   ],
   filterable: ['q', 'id', 'department_id', 'position_id', 'manager_id', 'employment_status', 'employment_type', 'company_id'],
   defaultSort: ['employee_code', 'ASC'],
+  filters: {
+    employment_status: Filter.oneOf(EMPLOYMENT_STATUSES, { many: true }),
+    employment_type: Filter.oneOf(EMPLOYMENT_TYPES, { many: true }),
+  },
 };
 
 const POPULATE = ['department', 'position', 'manager'] as const;
@@ -157,7 +161,10 @@ export class EmployeesService {
     if (!e) throw notFound('Employee');
     const invitation = (await this.invitations.summaries(this.em, [e.id])).get(e.id);
     const response = toEmployeeResponse(e, (await this.loginsOf([e.id])).get(e.id), invitation);
-    if (!access.seesPay) for (const field of PAY_FIELDS) delete response[field];
+    if (!access.seesPay) {
+      for (const field of PAY_FIELDS) delete response[field];
+      delete response.salary_warning;
+    }
     return response;
   }
 

@@ -117,7 +117,10 @@ export class EmployeeDetailsDto {
     type: String,
     nullable: true,
     example: '85000.00',
-    description: 'Gross annual salary, decimal, 2 decimals. Set or changed only by company admins and payroll staff (403 otherwise)',
+    description:
+      'Annual salary: the gross pay of a whole year, whatever the payment frequency (monthly pays a twelfth, weekly a 52nd). ' +
+      "Decimal, 2 decimals. Outside the position's salary range it is still saved, and the answer's salary_warning says so. " +
+      'Set or changed only by company admins and payroll staff (403 otherwise)',
   })
   @IsOptional()
   @IsAmount('salary')
@@ -344,7 +347,7 @@ export class ImportEmployeesDto {
   @ApiProperty({
     description:
       'CSV text with a header row; columns as in the export (department_code, position_code and manager_code ' +
-      'refer to existing records or, for manager_code, to a row of the same file)',
+      'refer to existing records or, for manager_code, to a row of the same file; salary is the annual salary)',
   })
   @IsString({ message: 'Csv must be the text of a CSV file' })
   @MaxLength(900_000, { message: 'The file is too large (at most 900 KB)' })
@@ -386,8 +389,22 @@ export class EmployeeResponseDto {
   @ApiProperty({ enum: EMPLOYMENT_STATUSES }) employment_status!: (typeof EMPLOYMENT_STATUSES)[number];
   @ApiProperty({ type: String, format: 'date', nullable: true }) hire_date!: string | null;
   @ApiProperty({ type: String, format: 'date', nullable: true }) termination_date!: string | null;
-  @ApiPropertyOptional({ type: String, nullable: true, example: '85000.00', description: `Gross annual salary. ${PAY_DESCRIPTION}` })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '85000.00',
+    description: `Annual salary: the gross pay of a whole year, whatever the payment frequency (a monthly payslip's basic is a twelfth). ${PAY_DESCRIPTION}`,
+  })
   salary?: string | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: "The annual salary USD 4,200.00 is below the salary range of the position Accountant: USD 50,000.00 to USD 90,000.00",
+    description:
+      "In words, when the annual salary is outside the salary range of the employee's position (min_salary, max_salary); null otherwise. " +
+      `A warning only: the salary is saved as sent. In the answer of one employee (read, create, update), not in the list. ${PAY_DESCRIPTION}`,
+  })
+  salary_warning?: string | null;
   @ApiPropertyOptional({ description: PAY_DESCRIPTION }) salary_currency?: string;
   @ApiPropertyOptional({ enum: PAYMENT_FREQUENCIES, description: PAY_DESCRIPTION }) payment_frequency?: (typeof PAYMENT_FREQUENCIES)[number];
   @ApiProperty({ type: String, nullable: true }) emergency_contact_name!: string | null;

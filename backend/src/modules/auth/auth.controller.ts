@@ -20,6 +20,7 @@ import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import {
   ALREADY_VERIFIED,
   AuthService,
+  TRIAL_REQUESTED,
   EMAIL_VERIFIED,
   REGISTERED,
   VERIFY_INVALID,
@@ -36,7 +37,9 @@ import { ChangePasswordDto, ForgotPasswordDto, ResetPasswordDto } from './dto/pa
 import { SkipIdempotency } from '../../common/http/idempotency.decorator';
 import { PasswordService, RESET_REQUESTED } from './password.service';
 import { RegisterDto } from './dto/register.dto';
-import { CompanySwitchResponseDto, LoginResponseDto, UserResponseDto } from './dto/user-response.dto';
+import { StartTrialDto } from './dto/start-trial.dto';
+import { CompaniesService, TRIAL_NOT_A_CLIENT } from '../companies/companies.service';
+import { CompanySwitchResponseDto, LoginResponseDto, StartTrialResponseDto, UserResponseDto } from './dto/user-response.dto';
 
 export const REFRESH_COOKIE = 'refresh_token';
 export const RESET_DONE = 'Your password has been reset. Please sign in with your new password.';
@@ -47,6 +50,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly passwords: PasswordService,
+    private readonly companies: CompaniesService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -59,14 +63,37 @@ export class AuthController {
   @ApiEnvelope(null, {
     status: 201,
     description:
-      `${REGISTERED} Answered alike whether or not the email, the username or the company code is in use: an email with an account ` +
+      `${REGISTERED} (with create_company: ${TRIAL_REQUESTED}) Answered alike whether or not the email, the username or the company code is in use: an email with an account ` +
       "is told to its owner by mail and nothing is created (an unverified client account of it is replaced); a username or company code in use " +
       'is replaced by a free one, told in the mail. A new account is unverified until the mailed link is opened (POST /api/auth/verify-email)',
   })
   @ApiBadRequestResponse({ description: 'A field is invalid (the password rule included) or the package does not exist; errors name the field' })
   async register(@Body() dto: RegisterDto) {
     await this.auth.register(dto);
-    return ok(null, REGISTERED);
+    return ok(null, dto.create_company ? TRIAL_REQUESTED : REGISTERED);
+  }
+
+  @Post('start-trial')
+  @AuthRateLimit()
+  @ApiAuthErrors()
+  @ApiOperation({
+    summary:
+      'A signed-in client account without a company starts a free trial of its own: the company is created in trial and the account ' +
+      'becomes its company_admin (same e-mail address and password, no second account); its other sessions end and the answer is a ' +
+      'session as the admin (sets the refresh cookie)',
+  })
+  @ApiEnvelope(StartTrialResponseDto, { status: 201, description: 'Your company is ready: your free trial has started.' })
+  @ApiBadRequestResponse({ description: 'A field is invalid (the time zone, the industry...) or the package does not exist; errors name the field' })
+  @ApiForbiddenResponse({ description: TRIAL_NOT_A_CLIENT })
+  async startTrial(@Auth() ctx: AuthContext, @Body() dto: StartTrialDto, @Res({ passthrough: true }) reply: FastifyReply) {
+    const session = await this.auth.startTrial(ctx, dto);
+    const days = session.company.trial_ends_at ? Math.round((session.company.trial_ends_at.getTime() - Date.now()) / 86_400_000) : 0;
+    const plan = session.company.package?.package_name;
+    const message =
+      days > 0
+        ? `Your company is ready: your ${days}-day free trial${plan ? ` of the ${plan} plan` : ''} has started.`
+        : `Your company is ready${plan ? ` on the ${plan} plan` : ''}.`;
+    return ok({ ...this.answer(session, reply, true), company: await this.companies.detail(session.company.id) }, message);
   }
 
   @Public()

@@ -5,10 +5,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../common/http/errors';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { AuditService } from '../audit/audit.service';
-import { CompaniesService } from '../companies/companies.service';
+import { CompaniesService, TRIAL_NOT_A_CLIENT } from '../companies/companies.service';
 import { Company } from '../companies/company.entity';
 import type { CompanyResponseDto } from '../companies/dto/company.dto';
-import { freeUsername, releaseUnverifiedAddress } from '../users/accounts';
+import { freeUsername } from '../users/accounts';
 import { endSessionsOfUser } from '../users/sessions';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../users/password';
 import { User } from '../users/user.entity';
@@ -16,6 +16,7 @@ import { toUserResponse } from '../users/user.mapper';
 import type { UserResponseDto } from './dto/user-response.dto';
 import type { LoginDto } from './dto/login.dto';
 import type { RegisterDto } from './dto/register.dto';
+import type { StartTrialDto } from './dto/start-trial.dto';
 import { LoginThrottle } from './login-throttle';
 import { MailService, escapeHtml, type OutgoingMail } from './mail.service';
 import { SignInAudit } from './sign-in-audit';
@@ -23,6 +24,13 @@ import { TokenService, type IssuedRefresh } from './token.service';
 
 export const LOGIN_FAILED = 'Invalid email or password. Please try again.';
 export const REGISTERED = 'Registration successful! Please login.';
+/**
+ * The free trial's answer, alike whether or not the address had an account (which it must not
+ * tell): what happened in either case, and what to do.
+ */
+export const TRIAL_REQUESTED =
+  'Thank you! If this e-mail address is new to HR Platform, your company and its free trial are ready: sign in with the password you chose. ' +
+  'If the address already has an account, nothing new was created and your password is unchanged: we have e-mailed you how to go on.';
 export const REGISTER_ATTEMPT_SUBJECT = 'Someone tried to register with your email';
 /** "Someone tried to register with your email" mails per account within the sign-in throttle's window. */
 const REGISTER_MAILS_PER_WINDOW = 3;
@@ -85,7 +93,7 @@ export class AuthService {
     }
     const username = await this.usernameFor(dto.username, owner);
     if (dto.create_company) {
-      await this.registerTrial(dto, username, !!owner);
+      await this.registerTrial(dto, username);
       return;
     }
     const mail = await this.em.transactional(async (txEm) => {
@@ -207,14 +215,13 @@ export class AuthService {
   /**
    * The free trial: a company in trial on the chosen package, with this user as its company_admin
    * (unverified until the mailed link is opened). An unverified client account of the address is
-   * replaced; a company code in use is replaced by one from the company's name.
+   * replaced (in the trial's transaction); a company code in use is replaced by one from the company's name.
    */
-  private async registerTrial(dto: RegisterDto, username: string, replacesUnverified: boolean): Promise<void> {
+  private async registerTrial(dto: RegisterDto, username: string): Promise<void> {
     const email = dto.email.toLowerCase();
     const codeTaken =
       !!dto.company_code &&
       (await this.em.execute('select 1 from companies where lower(company_code) = lower(?) limit 1', [dto.company_code])).length > 0;
-    if (replacesUnverified) await releaseUnverifiedAddress(this.em, email);
     const { company, admin } = await this.companies.createTrial(
       {
         company_name: dto.company_name!,
@@ -222,6 +229,7 @@ export class AuthService {
         industry: dto.company_industry ?? null,
         email,
         package_id: dto.package_id,
+        time_zone: dto.time_zone,
       },
       {
         username,
@@ -242,6 +250,35 @@ export class AuthService {
       }),
     );
     this.mail.sendInBackground(mail);
+  }
+
+  /**
+   * A signed-in client account without a company starts a free trial of its own: the company is
+   * created and the account becomes its company_admin (same e-mail address and password), in one
+   * transaction. Its other sessions end (they carry the client role); the answer is a session as
+   * the admin, and the company. Refused (403) for any other account and while impersonating.
+   */
+  async startTrial(ctx: AuthContext, dto: StartTrialDto): Promise<Session & { company: Company }> {
+    if (ctx.impersonatorId || ctx.role !== 'client') throw forbidden(TRIAL_NOT_A_CLIENT);
+    const codeTaken =
+      !!dto.company_code &&
+      (await this.em.execute('select 1 from companies where lower(company_code) = lower(?) limit 1', [dto.company_code])).length > 0;
+    const account = await this.em.findOne(User, { id: ctx.userId }, { filters: false });
+    if (!account) throw notFound('User');
+    const { company, admin } = await this.companies.createTrial(
+      {
+        company_name: dto.company_name,
+        company_code: codeTaken ? undefined : dto.company_code,
+        industry: dto.company_industry ?? null,
+        email: account.email,
+        package_id: dto.package_id,
+        time_zone: dto.time_zone,
+      },
+      { userId: ctx.userId, first_name: dto.first_name, last_name: dto.last_name },
+    );
+    await endSessionsOfUser(this.em, admin.id);
+    const user = await this.em.fork().findOneOrFail(User, { id: admin.id }, { populate: ['company', 'employee'], filters: false });
+    return { ...(await this.startSession(user)), company };
   }
 
   async login(dto: LoginDto, ip: string): Promise<Session> {
@@ -353,7 +390,7 @@ export class AuthService {
   async me(ctx: AuthContext): Promise<UserResponseDto> {
     const [row] = await this.em.execute<UserResponseDto[]>(
       `select u.id, u.username, u.email, u.role, u.first_name, u.last_name, c.id as company_id, c.company_name, c.time_zone,
-              u.employee_id, u.is_active
+              u.employee_id, u.is_active, u.email_verified_at is not null as email_verified
          from users u left join companies c on c.id = coalesce(?::int, u.company_id)
         where u.id = ?`,
       [ctx.impersonatorId ? ctx.companyId : null, ctx.userId],

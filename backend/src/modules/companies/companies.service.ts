@@ -2,14 +2,14 @@ import { AuditService } from '../audit/audit.service';
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
-import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike } from '../../common/http/fields';
 import type { ListQuery } from '../../common/http/list-query';
 import { Package } from '../packages/package.entity';
 import { PackagesService } from '../packages/packages.service';
 import { assignPackage, billingStatusFor, companyToday, periodEnd } from '../billing/subscription-state';
 import { PlanService } from '../permissions/plan.service';
-import { assertAccountAvailable } from '../users/accounts';
+import { assertAccountAvailable, releaseUnverifiedAddress } from '../users/accounts';
 import { hashPassword } from '../users/password';
 import { assertPasswordNotPersonal } from '../users/password-rule';
 import { User } from '../users/user.entity';
@@ -44,6 +44,16 @@ export interface NewAdminData {
   first_name?: string | null;
   last_name?: string | null;
 }
+
+/** A signed-in client account (no company, no employee record) that becomes the trial company's admin. */
+export interface ExistingAdmin {
+  userId: number;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+export const TRIAL_NOT_A_CLIENT =
+  'Only an account that belongs to no company can start a free trial of its own. Sign out and start the trial with another e-mail address.';
 
 interface ForeignKeyRow {
   child: string;
@@ -116,13 +126,25 @@ export class CompaniesService {
    * The free trial: the company on the chosen package (or the default one), in trial until
    * today + the chosen package's trial days (30 only when no package is chosen; a chosen package
    * with 0 trial days gives no trial time), its company_admin, and the defaults of the company, in
-   * one transaction.
+   * one transaction. The admin is a new account, or (`{ userId }`) a signed-in client account
+   * without a company, which becomes the admin and keeps its e-mail address and password. An
+   * unconfirmed client account of the new admin's address yields it (it is removed).
    */
-  async createTrial(company: NewCompanyData, admin: NewAdminData): Promise<{ company: Company; admin: User }> {
-    await assertAccountAvailable(this.em, admin.email, admin.username);
-    const passwordHash = await hashPassword(admin.password);
+  async createTrial(company: NewCompanyData, admin: NewAdminData | ExistingAdmin): Promise<{ company: Company; admin: User }> {
+    const passwordHash = 'password' in admin ? await hashPassword(admin.password) : null;
     return this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
+      if ('password' in admin) {
+        await releaseUnverifiedAddress(tx, admin.email);
+        await assertAccountAvailable(tx, admin.email, admin.username);
+      } else {
+        // the row lock: two trials started at once by the same account cannot both make it an admin
+        const [client] = await tx.execute<Array<{ id: number }>>(
+          `select id from users where id = ? and role = 'client' and company_id is null and employee_id is null and is_active for update`,
+          [admin.userId],
+        );
+        if (!client) throw forbidden(TRIAL_NOT_A_CLIENT);
+      }
       const pkg = await this.packageFor(tx, company.package_id, true);
       const days = company.package_id == null ? DEFAULT_TRIAL_DAYS : Math.max(0, pkg.trial_days);
       const created = await this.createCompany(tx, {
@@ -131,10 +153,20 @@ export class CompaniesService {
         subscription_status: 'active',
         trial_ends_at: new Date(Date.now() + days * DAY_MS),
       });
+      if (!('password' in admin)) {
+        await tx.execute(
+          `update users set role = 'company_admin', company_id = ?, first_name = coalesce(?, first_name), last_name = coalesce(?, last_name),
+                  updated_at = now()
+            where id = ?`,
+          [created.id, admin.first_name || null, admin.last_name || null, admin.userId],
+        );
+        const user = await tx.findOneOrFail(User, { id: admin.userId }, { populate: ['company', 'employee'], filters: false, refresh: true });
+        return { company: created, admin: user };
+      }
       const user = tx.create(User, {
         username: admin.username,
         email: admin.email.toLowerCase(),
-        password_hash: passwordHash,
+        password_hash: passwordHash!,
         role: 'company_admin',
         first_name: admin.first_name ?? null,
         last_name: admin.last_name ?? null,
@@ -238,10 +270,12 @@ export class CompaniesService {
 
   /** A company_admin of the company, within the package's max_admins. */
   async createAdmin(id: number, dto: CreateCompanyAdminDto): Promise<User> {
-    await assertAccountAvailable(this.em, dto.email, dto.username);
     const passwordHash = await hashPassword(dto.password);
     return this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
+      // an unconfirmed self-registered client account does not hold the address: the new admin replaces it
+      await releaseUnverifiedAddress(tx, dto.email);
+      await assertAccountAvailable(tx, dto.email, dto.username);
       // the row lock serializes concurrent admin creations, so the limit holds
       const company = await tx.findOne(Company, { id }, { populate: ['package'], filters: false, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!company) throw notFound('Company');

@@ -17,6 +17,7 @@ export function toUserResponse(user: User, impersonated?: Company | null): UserR
     time_zone: company?.time_zone ?? null,
     employee_id: user.employee?.id ?? null,
     is_active: user.is_active,
+    email_verified: !!user.email_verified_at,
     ...(impersonated ? { impersonating: true } : {}),
   };
 }

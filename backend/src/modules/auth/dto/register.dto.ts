@@ -16,7 +16,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import { IsId, oneOf } from '../../../common/http/fields';
-import { COMPANY_CODE, INDUSTRIES } from '../../companies/dto/company.dto';
+import { COMPANY_CODE, INDUSTRIES, IsTimeZone } from '../../companies/dto/company.dto';
 
 /** client, or company_admin when the registration creates a company (the free trial). */
 function IsRegistrationRole() {
@@ -115,4 +115,13 @@ export class RegisterDto {
   @IsOptional()
   @IsId('package_id')
   package_id?: number;
+
+  @ApiPropertyOptional({
+    example: 'Europe/Berlin',
+    description: "With create_company: the company's IANA time zone (its working day, dates and times); UTC when omitted",
+  })
+  @IsOptional()
+  @Transform(trim)
+  @IsTimeZone()
+  time_zone?: string;
 }

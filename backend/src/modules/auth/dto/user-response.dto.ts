@@ -16,6 +16,12 @@ export class UserResponseDto {
   time_zone!: string | null;
   @ApiProperty({ nullable: true, type: Number }) employee_id!: number | null;
   @ApiProperty() is_active!: boolean;
+  @ApiProperty({
+    description:
+      'Whether the e-mail address is confirmed: a self-registered address (and a free trial\'s admin) is not until the mailed link is opened ' +
+      '(POST /api/auth/verify-email/resend mails a new link); accounts made by a company or the platform are',
+  })
+  email_verified!: boolean;
   @ApiPropertyOptional({ description: 'Present while a superadmin impersonates a company' })
   impersonating?: boolean;
 }
@@ -28,4 +34,9 @@ export class LoginResponseDto {
 export class CompanySwitchResponseDto extends LoginResponseDto {
   @ApiProperty({ type: CompanyResponseDto, nullable: true, description: 'The impersonated company; null after stopping' })
   company!: CompanyResponseDto | null;
+}
+
+export class StartTrialResponseDto extends LoginResponseDto {
+  @ApiProperty({ type: CompanyResponseDto, description: 'The new company, in trial' })
+  company!: CompanyResponseDto;
 }

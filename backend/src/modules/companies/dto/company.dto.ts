@@ -51,7 +51,7 @@ export function isTimeZone(value: unknown): boolean {
   }
 }
 
-function IsTimeZone(options?: ValidationOptions) {
+export function IsTimeZone(options?: ValidationOptions) {
   return (target: object, propertyName: string) =>
     registerDecorator({
       name: 'isTimeZone',

@@ -6530,7 +6530,15 @@ export interface components {
              * @example 2026-11-30
              */
             pay_period_end: string;
-            /** @example 7083.33 */
+            /**
+             * @description The employee's annual salary the record was computed from (the basic is its share for the period); null on records computed before it was kept
+             * @example 85000.00
+             */
+            annual_salary: string | null;
+            /**
+             * @description The period's share of the annual salary, pro-rated to the days employed
+             * @example 7083.33
+             */
             basic_salary: string;
             /** @example 150.00 */
             allowances: string;
@@ -6764,7 +6772,15 @@ export interface components {
              * @example 2026-11-30
              */
             pay_period_end: string;
-            /** @example 7083.33 */
+            /**
+             * @description The employee's annual salary the record was computed from (the basic is its share for the period); null on records computed before it was kept
+             * @example 85000.00
+             */
+            annual_salary: string | null;
+            /**
+             * @description The period's share of the annual salary, pro-rated to the days employed
+             * @example 7083.33
+             */
             basic_salary: string;
             /** @example 150.00 */
             allowances: string;

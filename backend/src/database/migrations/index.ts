@@ -28,6 +28,10 @@ import { Migration20261127020000 } from './Migration20261127020000';
 import { Migration20261127030000 } from './Migration20261127030000';
 import { Migration20261128020000 } from './Migration20261128020000';
 import { Migration20261128040000 } from './Migration20261128040000';
+import { Migration20261128110000 } from './Migration20261128110000';
+import { Migration20261128170000 } from './Migration20261128170000';
+import { Migration20261128120000 } from './Migration20261128120000';
+import { Migration20261128130000 } from './Migration20261128130000';
 
 /** Applied in this order; listed explicitly so no file discovery is needed at run time. */
 export const MIGRATIONS = [
@@ -61,4 +65,8 @@ export const MIGRATIONS = [
   { name: 'Migration20261127030000', class: Migration20261127030000 },
   { name: 'Migration20261128020000', class: Migration20261128020000 },
   { name: 'Migration20261128040000', class: Migration20261128040000 },
+  { name: 'Migration20261128110000', class: Migration20261128110000 },
+  { name: 'Migration20261128120000', class: Migration20261128120000 },
+  { name: 'Migration20261128130000', class: Migration20261128130000 },
+  { name: 'Migration20261128170000', class: Migration20261128170000 },
 ];

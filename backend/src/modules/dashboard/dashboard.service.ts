@@ -10,6 +10,7 @@ import { Employee } from '../employees/employee.entity';
 import { PermissionsService } from '../permissions/permissions.service';
 import { PlanService } from '../permissions/plan.service';
 import { CompanyMetrics } from './company-metrics';
+import { GettingStartedService } from './getting-started.service';
 import {
   DASHBOARD_MODULES,
   type CompanyDashboardDto,
@@ -28,6 +29,7 @@ export class DashboardService {
     private readonly plans: PlanService,
     private readonly permissions: PermissionsService,
     private readonly metrics: CompanyMetrics,
+    private readonly gettingStarted: GettingStartedService,
   ) {}
 
   /**
@@ -75,6 +77,7 @@ export class DashboardService {
       : null;
     const recentLeaves = can('leave') ? await this.metrics.recentLeaveRequests(ctx, RECENT) : null;
     const subscription = admin ? await this.subscription(company) : null;
+    const firstSignIn = await this.gettingStarted.firstSignIn(ctx);
 
     return {
       company_id: company.id,
@@ -91,6 +94,7 @@ export class DashboardService {
       recent_leave_requests: recentLeaves,
       modules,
       subscription,
+      first_sign_in: firstSignIn,
     };
   }
 

@@ -90,4 +90,10 @@ export class CompanyDashboardDto {
   modules!: DashboardModuleDto[];
   @ApiProperty({ type: SubscriptionInfoDto, nullable: true, description: 'For company_admin (and an impersonating superadmin)' })
   subscription!: SubscriptionInfoDto | null;
+  @ApiProperty({
+    description:
+      "The caller's first session (at most one sign-in recorded for the account): the console greets with Welcome instead of " +
+      'Welcome back. Never while a superadmin impersonates.',
+  })
+  first_sign_in!: boolean;
 }

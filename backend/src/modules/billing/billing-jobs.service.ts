@@ -4,7 +4,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { NotificationsService } from '../notifications/notifications.service';
-import { queueBillingNotices } from './billing-mail';
+import { howToPaySql, queueBillingNotices } from './billing-mail';
 import { BillingSettingsService } from './billing-settings.service';
 import { BillingClock } from './clock';
 import { invoiceNumberSql, reserveInvoiceNumbers } from './invoice-numbers';
@@ -31,6 +31,14 @@ const REFUSAL_REASON = `case when due.refused then
          else due.max_admins || ' admins and the company has ' || due.admins end
     || '. The company stays on the ' || p.package_name || ' package; choose ' || due.scheduled_name
     || ' again once it fits the limits.' end`;
+
+/**
+ * An open invoice the company owes for a plan it has (`i` the invoice): a renewal or an upgrade.
+ * The invoice of a chosen plan (new_subscription: from a trial, a free or a cancelled plan) is
+ * not owed: the plan applies only once it is paid, so leaving it unpaid never makes the company
+ * past due or suspends it; it stays on its plan and the change waits (or is withdrawn).
+ */
+const OWED = `i.status = 'open' and i.reason <> 'new_subscription'`;
 
 /** A job's audit rows (no user: 'system'); the SELECT goes on with company_id, company_name, action, details. */
 const AUDIT_INSERT = `insert into audit_logs (user_id, user_email, company_id, company_name, action, details) select null, 'system',`;
@@ -258,7 +266,7 @@ export class BillingJobsService {
   private async issueRenewalInvoices(
     em: EntityManager,
     billable: Claimed[],
-    settings: { currency: string; due_days: number },
+    settings: { currency: string; due_days: number; payment_instructions: string | null },
   ): Promise<{ invoices: number; notices: number }> {
     if (!billable.length) return { invoices: 0, notices: 0 };
     const perYear = new Map<number, number>();
@@ -317,10 +325,10 @@ export class BillingJobsService {
               'Invoice ' || i.invoice_number || ' issued' as subject,
               'Invoice ' || i.invoice_number || ' for ' || l.description || ', ' || to_char(i.period_start, 'YYYY-MM-DD')
                 || ' to ' || to_char(i.period_end - 1, 'YYYY-MM-DD') || ': ' || i.currency || ' ' || i.total::text
-                || ', due on ' || to_char(i.due_date, 'YYYY-MM-DD') || '.' as body
+                || ', due on ' || to_char(i.due_date, 'YYYY-MM-DD') || '.' || ${howToPaySql('i.invoice_number')} as body
          from invoices i join invoice_lines l on l.invoice_id = i.id and l.line_no = 1
         where i.id = any(?::int[])`,
-      [intArray(rows.map((r) => r.id))],
+      [settings.payment_instructions, settings.payment_instructions, intArray(rows.map((r) => r.id))],
     );
     return { invoices: rows.length, notices };
   }
@@ -372,8 +380,8 @@ export class BillingJobsService {
       const pastDue = await this.moveStatus(em, {
         from: 'active',
         to: 'past_due',
-        // an open invoice past its due date
-        when: `exists (select 1 from invoices i where i.company_id = c.id and i.status = 'open' and i.due_date < ${LOCAL_TODAY})`,
+        // an open invoice past its due date, of a plan the company has (a chosen plan's invoice only waits: see OWED)
+        when: `exists (select 1 from invoices i where i.company_id = c.id and ${OWED} and i.due_date < ${LOCAL_TODAY})`,
         params: [now],
       });
       if (pastDue.length) {
@@ -386,7 +394,7 @@ export class BillingJobsService {
                     || to_char(i.due_date, 'YYYY-MM-DD') || '. Please pay it by ' || to_char(i.due_date + ?::int, 'YYYY-MM-DD')
                     || ': after that the subscription is suspended and the company''s data becomes read-only.' as body
              from companies c
-             cross join lateral (select * from invoices i where i.company_id = c.id and i.status = 'open'
+             cross join lateral (select * from invoices i where i.company_id = c.id and ${OWED}
                                   order by i.due_date, i.id limit 1) i
             where c.id = any(?::int[])`,
           [s.grace_days, intArray(pastDue)],
@@ -397,7 +405,7 @@ export class BillingJobsService {
         from: 'past_due',
         to: 'suspended',
         // the oldest open invoice is past its due date by more than the grace period
-        when: `(select min(i.due_date) from invoices i where i.company_id = c.id and i.status = 'open') + ?::int < ${LOCAL_TODAY}`,
+        when: `(select min(i.due_date) from invoices i where i.company_id = c.id and ${OWED}) + ?::int < ${LOCAL_TODAY}`,
         params: [s.grace_days, now],
       });
       if (suspended.length) {
@@ -410,7 +418,7 @@ export class BillingJobsService {
                     || to_char(i.due_date, 'YYYY-MM-DD') || ', is still unpaid after the grace period: the subscription is suspended '
                     || 'and the company''s data is read-only until the invoice is paid.' as body
              from companies c
-             cross join lateral (select * from invoices i where i.company_id = c.id and i.status = 'open'
+             cross join lateral (select * from invoices i where i.company_id = c.id and ${OWED}
                                   order by i.due_date, i.id limit 1) i
             where c.id = any(?::int[])`,
           [intArray(suspended)],

@@ -21,3 +21,20 @@ export function queueBillingNotices(
     params,
   );
 }
+
+/**
+ * How to pay an invoice, for its e-mail: the platform's payment instructions and the invoice
+ * number to quote as the payment reference (the same words as the PDF and the subscription screen).
+ */
+export function howToPayText(instructions: string | null | undefined, invoiceNumber: string): string {
+  const reference = `Quote ${invoiceNumber} as the payment reference.`;
+  return instructions?.trim()
+    ? `How to pay: ${instructions.trim()}\n${reference} Once you have paid, tell us with "I have paid" on Settings → Subscription.`
+    : `To pay, contact the platform; quote ${invoiceNumber} as the payment reference. Once you have paid, tell us with "I have paid" on Settings → Subscription.`;
+}
+
+/** The same text in SQL, for set-based e-mails: `instructions` a parameter's placeholder, `number` the invoice number's column. */
+export const howToPaySql = (number: string): string =>
+  `case when nullif(trim(?::text), '') is not null
+     then E'\\nHow to pay: ' || trim(?::text) || E'\\nQuote ' || ${number} || ' as the payment reference. Once you have paid, tell us with "I have paid" on Settings → Subscription.'
+     else E'\\nTo pay, contact the platform; quote ' || ${number} || ' as the payment reference. Once you have paid, tell us with "I have paid" on Settings → Subscription.' end`;

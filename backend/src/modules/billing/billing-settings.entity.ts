@@ -36,6 +36,13 @@ export class BillingSettings {
   @Property({ length: 50, nullable: true })
   seller_tax_id?: string | null;
 
+  /**
+   * How a company pays an invoice (bank details, or any text): printed on every open invoice, its
+   * PDF, its e-mail and the company's subscription screen, with the invoice number to quote.
+   */
+  @Property({ type: 'text', nullable: true })
+  payment_instructions?: string | null;
+
   @Property({ columnType: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
   updated_at: Opt<Date> = new Date();
 }

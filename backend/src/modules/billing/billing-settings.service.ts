@@ -12,6 +12,7 @@ const toDto = (s: BillingSettings): BillingSettingsDto => ({
   seller_address: s.seller_address ?? null,
   seller_email: s.seller_email ?? null,
   seller_tax_id: s.seller_tax_id ?? null,
+  payment_instructions: s.payment_instructions ?? null,
 });
 
 /** The platform's billing settings (one row). */

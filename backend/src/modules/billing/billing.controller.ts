@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOperation,
   ApiProduces,
@@ -14,12 +15,14 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { fileDownload } from '../../common/http/download';
 import { ok, Page } from '../../common/http/envelope';
+import { forbidden } from '../../common/http/errors';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
   BillingSettingsDto,
   InvoiceDetailDto,
   InvoiceResponseDto,
   RecordPaymentDto,
+  ReportPaymentDto,
   RevenueDto,
   UpdateBillingSettingsDto,
   VoidInvoiceDto,
@@ -93,6 +96,31 @@ export class BillingController {
       invoice.status === 'paid'
         ? `Invoice ${invoice.invoice_number} is paid`
         : `Payment recorded: ${invoice.amount_due} ${invoice.currency} of invoice ${invoice.invoice_number} is still due`,
+    );
+  }
+
+  @Post('invoices/:id/report-payment')
+  @HttpCode(200)
+  @Roles('company_admin', 'superadmin')
+  @AllowedWhileBlocked()
+  @ApiOperation({
+    summary:
+      '"I have paid": the company says it has paid an open invoice (by the payment instructions). The platform is told by e-mail and ' +
+      'sees the invoice as "payment reported" until it records the payment. Saying it again changes nothing. Allowed while the company cannot write.',
+  })
+  @ApiEnvelope(InvoiceDetailDto)
+  @ApiBadRequestResponse({ description: 'The note is too long' })
+  @ApiForbiddenResponse({ description: 'Only the company (or the superadmin impersonating it) says it has paid' })
+  @ApiNotFoundResponse({ description: 'Invoice not found' })
+  @ApiConflictResponse({ description: 'The invoice is paid or void' })
+  async reportPayment(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: ReportPaymentDto, @Req() req: FastifyRequest) {
+    if (!ctx.companyId) throw forbidden('Only the company says it has paid: record the payment instead');
+    const { invoice, already } = await this.invoices.reportPayment(who(ctx, req), id, dto.note ?? null);
+    return ok(
+      invoice,
+      already
+        ? `The platform already knows you paid invoice ${invoice.invoice_number}: it is confirmed once the money arrives`
+        : `Thank you: the platform is told you paid invoice ${invoice.invoice_number} and confirms it once the money arrives`,
     );
   }
 

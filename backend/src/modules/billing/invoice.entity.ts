@@ -96,4 +96,14 @@ export class Invoice extends TenantScopedEntity {
   @ManyToOne({ entity: 'User', nullable: true, deleteRule: 'set null' })
   created_by?: Rel<User> | null;
 
+  /** The company said it has paid ("I have paid"): the platform confirms it by recording the payment. */
+  @Property({ columnType: 'timestamptz', nullable: true })
+  payment_reported_at?: Date | null;
+
+  @ManyToOne({ entity: 'User', nullable: true, deleteRule: 'set null' })
+  payment_reported_by?: Rel<User> | null;
+
+  @Property({ length: 500, nullable: true })
+  payment_report_note?: string | null;
+
 }

@@ -81,6 +81,19 @@ export function renderInvoice(invoice: InvoiceDetailDto, seller: BillingSettings
     total('Amount due', invoice.amount_due, true);
     doc.moveDown();
 
+    if (invoice.how_to_pay) {
+      // how to pay it, while it is open: the platform's instructions and the reference to quote
+      const pay = invoice.how_to_pay;
+      doc.font('Helvetica-Bold').fontSize(11).text('How to pay', left, doc.y, { width });
+      doc.font('Helvetica').fontSize(10);
+      if (pay.instructions) doc.text(pay.instructions, left, doc.y, { width });
+      else doc.text(`Contact ${seller.seller_email ?? seller.seller_name} for the payment details.`, left, doc.y, { width });
+      doc.font('Helvetica-Bold').text(`Payment reference: ${pay.reference}`, left, doc.y + 4, { width });
+      doc.font('Helvetica').text('Quote it with your payment so it is matched to this invoice.', left, doc.y, { width });
+      if (pay.checkout_url) doc.text(`Pay online: ${pay.checkout_url}`, left, doc.y, { width });
+      doc.moveDown();
+    }
+
     if (invoice.payments.length) {
       doc.font('Helvetica-Bold').text('Payments', left);
       for (const p of invoice.payments) {

@@ -1,9 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { conflict, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike } from '../../common/http/fields';
-import type { ListQuery } from '../../common/http/list-query';
+import { Filter, type ListQuery } from '../../common/http/list-query';
 import { AuditService } from '../audit/audit.service';
 import type { AuditAction } from '../audit/audit-log.entity';
 import { Company, type BillingCycle } from '../companies/company.entity';
@@ -11,22 +11,23 @@ import { NotificationsService } from '../notifications/notifications.service';
 import type { Package } from '../packages/package.entity';
 import { PlanService } from '../permissions/plan.service';
 import { User } from '../users/user.entity';
-import { queueBillingNotices } from './billing-mail';
+import { howToPayText, queueBillingNotices } from './billing-mail';
 import { BillingSettingsService } from './billing-settings.service';
 import { BillingClock } from './clock';
-import type { InvoiceDetailDto, InvoiceLineDto, InvoiceResponseDto, PaymentDto, RecordPaymentDto, RevenueDto } from './dto/billing.dto';
+import type { HowToPayDto, InvoiceDetailDto, InvoiceLineDto, InvoiceResponseDto, PaymentDto, RecordPaymentDto, RevenueDto } from './dto/billing.dto';
 import { InvoiceLine, type InvoiceLineKind } from './invoice-line.entity';
 import { formatInvoiceNumber, reserveInvoiceNumbers } from './invoice-numbers';
 import { Invoice, INVOICE_STATUSES, type InvoiceReason } from './invoice.entity';
 import { fromCents, taxOf, toCents } from './money';
-import { ManualPaymentProvider, type PaymentProvider } from './payment-provider';
+import { ManualPaymentProvider, PAYMENT_PROVIDERS, type PaymentProvider } from './payment-provider';
 import { Payment } from './payment.entity';
 import { addDays, assignPackage, companyToday, inWords, setBillingStatus } from './subscription-state';
 
 export const INVOICE_LIST = {
   sortable: ['id', 'invoice_number', 'issue_date', 'due_date', 'total', 'status', 'company_name'],
-  filterable: ['status', 'overdue', 'company_id', 'q'],
+  filterable: ['status', 'overdue', 'company_id', 'q', 'payment_reported'],
   defaultSort: ['issue_date', 'DESC'] as ['issue_date', 'DESC'],
+  filters: { status: Filter.oneOf(INVOICE_STATUSES), payment_reported: Filter.flag() },
 };
 
 export interface Actor {
@@ -75,17 +76,26 @@ const SELECT = `select i.id, i.invoice_number, i.company_id, c.company_name, i.r
        i.subtotal::text as subtotal, i.tax_rate::text as tax_rate, i.tax::text as tax, i.total::text as total,
        i.amount_paid::text as amount_paid, (i.total - i.amount_paid)::text as amount_due, i.status,
        (i.status = 'open' and i.due_date < (?::timestamptz at time zone c.time_zone)::date) as overdue,
-       i.issue_date::text as issue_date, i.due_date::text as due_date, i.paid_at, i.voided_at, i.void_reason, i.created_at
+       i.issue_date::text as issue_date, i.due_date::text as due_date, i.paid_at, i.voided_at, i.void_reason,
+       i.payment_reported_at, coalesce(nullif(trim(concat_ws(' ', ru.first_name, ru.last_name)), ''), ru.email) as payment_reported_by_name,
+       i.payment_report_note, i.created_at
   from invoices i
   join companies c on c.id = i.company_id
-  join packages p on p.id = i.package_id`;
+  join packages p on p.id = i.package_id
+  left join users ru on ru.id = i.payment_reported_by_id`;
 
-type Row = InvoiceResponseDto & { paid_at: Date | string | null; voided_at: Date | string | null; created_at: Date | string };
+type Row = InvoiceResponseDto & {
+  paid_at: Date | string | null;
+  voided_at: Date | string | null;
+  payment_reported_at: Date | string | null;
+  created_at: Date | string;
+};
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 const toDto = (r: Row): InvoiceResponseDto => ({
   ...r,
   paid_at: date(r.paid_at),
   voided_at: date(r.voided_at),
+  payment_reported_at: date(r.payment_reported_at),
   created_at: new Date(r.created_at),
 });
 
@@ -106,6 +116,7 @@ export class InvoicesService {
     private readonly notifications: NotificationsService,
     private readonly plans: PlanService,
     private readonly manual: ManualPaymentProvider,
+    @Inject(PAYMENT_PROVIDERS) private readonly providers: PaymentProvider[],
   ) {}
 
   async list(ctx: AuthContext, q: ListQuery): Promise<[InvoiceResponseDto[], number]> {
@@ -127,6 +138,10 @@ export class InvoicesService {
     if (q.filter.overdue === true || q.filter.overdue === 'true') {
       where.push(`i.status = 'open' and i.due_date < (?::timestamptz at time zone c.time_zone)::date`);
       params.push(this.clock.now());
+    }
+    // the company said it has paid and the platform has not recorded it yet
+    if (q.filter.payment_reported === true || q.filter.payment_reported === 'true') {
+      where.push(`i.status = 'open' and i.payment_reported_at is not null`);
     }
     if (typeof q.filter.q === 'string' && q.filter.q.trim()) {
       where.push(`(i.invoice_number ilike ? or c.company_name ilike ?)`);
@@ -165,7 +180,78 @@ export class InvoicesService {
         [id],
       ),
     ]);
-    return { ...toDto(rows[0]), lines, payments: payments.map((p) => ({ ...p, created_at: new Date(p.created_at) })) };
+    const invoice = toDto(rows[0]);
+    return {
+      ...invoice,
+      lines,
+      payments: payments.map((p) => ({ ...p, created_at: new Date(p.created_at) })),
+      how_to_pay: invoice.status === 'open' ? await this.howToPay(invoice, em) : null,
+    };
+  }
+
+  /**
+   * How an open invoice is paid: the platform's instructions, its number as the reference to
+   * quote, and a provider's checkout page when one offers it (the manual provider has none).
+   */
+  private async howToPay(invoice: InvoiceResponseDto, em: EntityManager): Promise<HowToPayDto> {
+    const settings = await this.settings.get(em);
+    let checkout: string | null = null;
+    for (const provider of this.providers) {
+      checkout = await provider.checkoutUrl(invoice.id);
+      if (checkout) break;
+    }
+    return { instructions: settings.payment_instructions, reference: invoice.invoice_number, checkout_url: checkout };
+  }
+
+  /**
+   * The company says it has paid an open invoice ("I have paid"): kept on the invoice (when, by
+   * whom, its note), audited, and the platform's operators are told by e-mail so they can record
+   * the payment. Saying it again changes nothing and tells no one again.
+   */
+  async reportPayment(a: Actor, id: number, note: string | null): Promise<{ invoice: InvoiceDetailDto; already: boolean }> {
+    const already = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const invoice = await this.lockInvoice(tx, a.ctx, id);
+      if (invoice.status !== 'open') {
+        throw conflict(
+          invoice.status === 'paid'
+            ? `Invoice ${invoice.invoice_number} is already paid: nothing to report`
+            : `Invoice ${invoice.invoice_number} is void: it is not to be paid`,
+        );
+      }
+      if (invoice.payment_reported_at) return true;
+      invoice.payment_reported_at = this.clock.now();
+      invoice.payment_reported_by = tx.getReference(User, a.ctx.userId);
+      invoice.payment_report_note = note;
+      await tx.flush();
+      await this.record(a, invoice.company.id, 'invoice.payment_reported' as AuditAction, {
+        invoice_id: invoice.id,
+        invoice_number: invoice.invoice_number,
+        note,
+      });
+      const [who] = await tx.execute<Array<{ company_name: string; name: string; due: string }>>(
+        `select c.company_name, coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) as name,
+                (i.total - i.amount_paid)::text as due
+           from invoices i join companies c on c.id = i.company_id left join users u on u.id = ?
+          where i.id = ?`,
+        [a.ctx.userId, invoice.id],
+      );
+      await this.notifications.queue(
+        tx,
+        'billing',
+        `select ?::int as company_id, u.id as user_id, ?::text as subject, ?::text as body
+           from users u where u.role = 'superadmin'`,
+        [
+          invoice.company.id,
+          `${who.company_name} says invoice ${invoice.invoice_number} is paid`,
+          `${who.name} of ${who.company_name} says invoice ${invoice.invoice_number} (${who.due} ${invoice.currency}) is paid.` +
+            (note ? `\nTheir note: ${note}` : '') +
+            `\nOnce the money has arrived, record the payment on the Billing screen (/billing): the invoice is marked "Payment reported".`,
+        ],
+      );
+      return false;
+    });
+    return { invoice: await this.get(a.ctx, id), already };
   }
 
   async buyerOf(companyId: number): Promise<Buyer> {
@@ -205,7 +291,7 @@ export class InvoicesService {
       paid_at: paidNow ? this.clock.now() : null,
       issue_date: inv.today,
       due_date: addDays(inv.today, settings.due_days),
-      created_by: tx.getReference(User, a.ctx.userId),
+      created_by: a.ctx.userId ? tx.getReference(User, a.ctx.userId) : null,
     });
     inv.lines.forEach((l, i) =>
       tx.create(InvoiceLine, {
@@ -232,7 +318,8 @@ export class InvoicesService {
         tx,
         inv.company.id,
         `Invoice ${number} issued`,
-        `Invoice ${number} of ${invoice.total} ${settings.currency} for the ${inv.pkg.package_name} package was issued. It is due on ${inWords(invoice.due_date)}.`,
+        `Invoice ${number} of ${invoice.total} ${settings.currency} for the ${inv.pkg.package_name} package was issued. It is due on ${inWords(invoice.due_date)}.\n` +
+          howToPayText(settings.payment_instructions, number),
       );
     }
     return invoice;
@@ -372,7 +459,8 @@ export class InvoicesService {
       });
     } else if (company.billing_status === 'past_due' || company.billing_status === 'suspended') {
       const overdue = await tx.execute<Array<{ n: string }>>(
-        `select count(*) as n from invoices where company_id = ? and status = 'open' and due_date < ?`,
+        // a chosen plan's invoice (new_subscription) is not owed: it never made the company past due
+        `select count(*) as n from invoices where company_id = ? and status = 'open' and reason <> 'new_subscription' and due_date < ?`,
         [company.id, today],
       );
       if (Number(overdue[0].n) > 0) return;
@@ -397,6 +485,15 @@ export class InvoicesService {
 
   /** An audit entry of a billing change: who did it (the superadmin while impersonating is named so). */
   async record(a: Actor, companyId: number, action: AuditAction, details: Record<string, unknown>): Promise<void> {
+    if (!a.ctx.userId) {
+      // the platform itself (a company's first period at its creation): recorded as 'system', like the jobs
+      await this.em.execute(
+        `insert into audit_logs (user_id, user_email, company_id, company_name, action, details)
+         select null, 'system', c.id, c.company_name, ?, ?::jsonb from companies c where c.id = ?`,
+        [action, JSON.stringify(details), companyId],
+      );
+      return;
+    }
     await this.audit.record({
       userId: a.ctx.userId,
       companyId,

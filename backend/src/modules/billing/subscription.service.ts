@@ -1,9 +1,10 @@
 import { requireCompany } from '../../common/auth/require-company';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
 import { Company, type BillingCycle } from '../companies/company.entity';
+import { CompanySetup, type NewCompany } from '../companies/company-setup';
 import type { ChoosePlanResultDto, SubscriptionResponseDto } from '../packages/dto/package.dto';
 import { Package } from '../packages/package.entity';
 import { PackagesService } from '../packages/packages.service';
@@ -55,7 +56,7 @@ const lineDto = (l: NewLine, i: number): InvoiceLineDto => ({
  * lock, so concurrent choices apply one after the other.
  */
 @Injectable()
-export class SubscriptionService {
+export class SubscriptionService implements OnModuleInit {
   constructor(
     private readonly em: EntityManager,
     private readonly plans: PlanService,
@@ -63,7 +64,57 @@ export class SubscriptionService {
     private readonly invoices: InvoicesService,
     private readonly settings: BillingSettingsService,
     private readonly clock: BillingClock,
+    private readonly setup: CompanySetup,
   ) {}
+
+  onModuleInit(): void {
+    this.setup.register('billing-no-trial', (created) => this.startWithoutTrial(created));
+  }
+
+  /**
+   * A package with 0 trial days offers no trial: a company signing up for it is on the package
+   * from today (writes allowed), in its first monthly period, with that period's invoice to pay
+   * (due after the platform's due days, then the usual reminders and dunning). A free package
+   * issues nothing. Runs in the transaction creating the company, for a trial that is over at
+   * its creation.
+   */
+  async startWithoutTrial({ em, company }: NewCompany): Promise<void> {
+    // the trial's end is set from the wall clock at creation (companies.service.ts createTrial)
+    if (company.billing_status !== 'trialing' || !company.trial_ends_at || company.trial_ends_at.getTime() > Date.now()) return;
+    const tx = em;
+    await tx.populate(company, ['package'], { filters: false });
+    const pkg = company.package;
+    const today = this.today(company);
+    company.trial_ends_at = null;
+    this.startPeriod(company, company.billing_cycle, today);
+    setBillingStatus(company, 'active');
+    await tx.flush();
+    const price = toCents(priceOf(pkg, company.billing_cycle));
+    if (price === 0n) return;
+    const system: Actor = { ctx: { userId: 0, role: 'superadmin', companyId: company.id, employeeId: null, impersonatorId: null } };
+    await this.invoices.issue(
+      tx,
+      {
+        company,
+        pkg,
+        cycle: company.billing_cycle,
+        reason: 'renewal',
+        period_start: company.current_period_start!,
+        period_end: company.current_period_end!,
+        lines: [
+          {
+            kind: 'plan',
+            description: `${pkg.package_name} plan (${company.billing_cycle})`,
+            period_start: company.current_period_start!,
+            period_end: company.current_period_end!,
+            amount: price,
+          },
+        ],
+        today,
+      },
+      system,
+    );
+  }
 
   async current(ctx: AuthContext): Promise<SubscriptionResponseDto> {
     const companyId = requireCompany(ctx);
@@ -75,8 +126,8 @@ export class SubscriptionService {
       this.plans.plan(companyId),
       this.packages.usage(companyId),
       this.settings.get(),
-      this.em.execute<Array<{ id: number }>>(
-        `select id from invoices where company_id = ? and status = 'open' and reason = 'new_subscription'`,
+      this.em.execute<Array<{ id: number; reason: string }>>(
+        `select id, reason from invoices where company_id = ? and status = 'open' order by due_date, id`,
         [companyId],
       ),
       this.em.execute<Array<{ amount_due: string; overdue_since: string | null; overdue_number: string | null; overdue_due: string | null }>>(
@@ -98,7 +149,8 @@ export class SubscriptionService {
     const pkg = company.package;
     const state = plan?.state ?? 'active';
     const trialEndsAt = company.trial_ends_at ?? null;
-    const pending = pendingRows[0] ? await this.invoices.get({ ...ctx, companyId }, pendingRows[0].id) : null;
+    const openInvoices = await Promise.all(pendingRows.map((r) => this.invoices.get({ ...ctx, companyId }, r.id)));
+    const pending = openInvoices.find((i) => i.reason === 'new_subscription') ?? null;
     const { overdue_since, overdue_number, overdue_due } = open[0];
     const scheduled = company.scheduled_package ?? null;
     return {
@@ -141,6 +193,7 @@ export class SubscriptionService {
       scheduled_change_refused: refusals[0]?.reason ?? null,
       pending_invoice: pending,
       next_invoice: this.nextInvoice(company, settings.currency),
+      open_invoices: openInvoices,
       amount_due: open[0].amount_due,
       overdue_since,
       billing_notice: this.notice(company, settings.currency, settings.grace_days, overdue_since, overdue_number, overdue_due),

@@ -107,6 +107,32 @@ export class UpdateBillingSettingsDto {
   @IsString({ message: 'Seller tax ID must be text' })
   @MaxLength(50, { message: 'Seller tax ID must be at most 50 characters' })
   seller_tax_id?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 2000,
+    description: 'How a company pays (bank details, or any text): shown on every open invoice, its PDF and e-mail, with the invoice number to quote',
+  })
+  @Transform(trimToNull)
+  @IsOptional()
+  @IsString({ message: 'Payment instructions must be text' })
+  @MaxLength(2000, { message: 'Payment instructions must be at most 2000 characters' })
+  payment_instructions?: string | null;
+}
+
+export class ReportPaymentDto {
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 500,
+    description: 'What the platform needs to find the payment: when and how it was paid, the payer',
+  })
+  @Transform(trimToNull)
+  @IsOptional()
+  @IsString({ message: 'Note must be text' })
+  @MaxLength(500, { message: 'Note must be at most 500 characters' })
+  note?: string | null;
 }
 
 // ---- responses
@@ -156,12 +182,26 @@ export class InvoiceResponseDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) paid_at!: Date | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) voided_at!: Date | null;
   @ApiProperty({ type: String, nullable: true }) void_reason!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the company said it has paid (the platform has not recorded it yet)' })
+  payment_reported_at!: Date | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Who said it' }) payment_reported_by_name!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: "The company's note with it" }) payment_report_note!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) created_at!: Date;
+}
+
+export class HowToPayDto {
+  @ApiProperty({ type: String, nullable: true, description: "The platform's payment instructions (bank details)" })
+  instructions!: string | null;
+  @ApiProperty({ example: 'INV-2026-000123', description: 'The reference to quote with the payment: the invoice number' })
+  reference!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Where the invoice can be paid online, when a payment provider offers it' })
+  checkout_url!: string | null;
 }
 
 export class InvoiceDetailDto extends InvoiceResponseDto {
   @ApiProperty({ type: [InvoiceLineDto] }) lines!: InvoiceLineDto[];
   @ApiProperty({ type: [PaymentDto] }) payments!: PaymentDto[];
+  @ApiProperty({ type: HowToPayDto, nullable: true, description: 'How to pay it, while it is open' }) how_to_pay!: HowToPayDto | null;
 }
 
 export class PlanChangePreviewDto {
@@ -212,6 +252,7 @@ export class BillingSettingsDto {
   @ApiProperty({ type: String, nullable: true }) seller_address!: string | null;
   @ApiProperty({ type: String, nullable: true }) seller_email!: string | null;
   @ApiProperty({ type: String, nullable: true }) seller_tax_id!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'How a company pays (bank details, or any text)' }) payment_instructions!: string | null;
 }
 
 export class RevenueMonthDto {

@@ -19,7 +19,7 @@ import {
 import { IsId, IsOptionalNotNull, normalizeAmount, trim, trimToNull, oneOf, fieldLabel } from '../../../common/http/fields';
 import { FEATURE_MODULES, FEATURE_TYPES, type FeatureModule, type FeatureType } from '../feature.entity';
 import { BILLING_CYCLES, BILLING_STATUSES, type BillingCycle, type BillingStatus } from '../../companies/company.entity';
-import { InvoiceResponseDto, NextInvoiceDto, ScheduledChangeDto } from '../../billing/dto/billing.dto';
+import { InvoiceDetailDto, InvoiceResponseDto, NextInvoiceDto, ScheduledChangeDto } from '../../billing/dto/billing.dto';
 
 /** A number sent as a number or a numeric string. */
 const toNumber = ({ value }: { value: unknown }) =>
@@ -300,6 +300,11 @@ export class SubscriptionResponseDto {
   pending_invoice!: InvoiceResponseDto | null;
   @ApiProperty({ type: NextInvoiceDto, nullable: true, description: 'The renewal invoice, as it stands today' })
   next_invoice!: NextInvoiceDto | null;
+  @ApiProperty({
+    type: [InvoiceDetailDto],
+    description: 'The open invoices, oldest due first, each with how to pay it (instructions, the reference to quote) and whether the company said it has paid',
+  })
+  open_invoices!: InvoiceDetailDto[];
   @ApiProperty({ example: '79.00', description: 'Still due on open invoices' }) amount_due!: string;
   @ApiProperty({ type: String, nullable: true, example: '2026-12-10', description: 'The due date of the oldest overdue invoice' })
   overdue_since!: string | null;

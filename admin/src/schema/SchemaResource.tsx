@@ -165,6 +165,13 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
 
   return (
     <Box data-testid={`resource-${config.name}`} sx={{ minWidth: 0 }}>
+      {/* the section's heading on its own line at the left, aligned with the list under it (inside
+          the toolbar it sat at the right, beside the filters, out of line with the page) */}
+      {title && (
+        <Box sx={{ minWidth: 0, mb: 1 }} data-testid="resource-title">
+          {title}
+        </Box>
+      )}
       <List
         resource={config.name}
         disableSyncWithLocation
@@ -182,7 +189,6 @@ export function SchemaResource({ config, title, actions, onOpen, onCreate, onEdi
         error={<ListLoadError labels={labels} />}
         actions={
           <TopToolbar sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, minHeight: 'auto' }}>
-            {title && <Box sx={{ flexGrow: 1, minWidth: 0 }}>{title}</Box>}
             {filters.length > 1 && <FilterButton />}
             {actions}
             {rights.create && (

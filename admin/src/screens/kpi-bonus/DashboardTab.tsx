@@ -30,6 +30,7 @@ import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
 import { OrNA } from './OrNA';
 import { formatDecimal, formatPercent, useFormat } from '../../schema/format';
+import { stackOnPhone } from '../../schema/phoneTable';
 
 type Dashboard = components['schemas']['KpiDashboardDto'];
 
@@ -179,7 +180,11 @@ const RecentValues = ({ data }: { data: Dashboard }) => {
       <CardHeader title={translate('kpi_bonus.dashboard.recent_values')} slotProps={{ title: { variant: 'h6' } }} />
       {data.recent_values.length ? (
         <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" sx={{ minWidth: 700 }} aria-label={translate('kpi_bonus.dashboard.recent_values')}>
+          <Table
+            size="small"
+            sx={[{ minWidth: 700 }, stackOnPhone(['kpi', 'entity_type', 'actual', 'target', 'variance', 'period_end'].map((key) => translate(`kpi_bonus.dashboard.columns.${key}`)))]}
+            aria-label={translate('kpi_bonus.dashboard.recent_values')}
+          >
             <TableHead>
               <TableRow>
                 {column('kpi')}

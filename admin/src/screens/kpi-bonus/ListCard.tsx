@@ -11,6 +11,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { LoadError } from '../../layout/LoadError';
+import { stackOnPhone } from '../../schema/phoneTable';
 
 interface Paging {
   total: number;
@@ -22,7 +23,8 @@ interface Paging {
 
 /**
  * A tab's table: a loading bar, the load error with Retry, the empty state, and paging. On a
- * narrow screen the table keeps its width and scrolls sideways inside the card.
+ * phone every row is a card (the first column its title, the others labelled lines, the actions
+ * at its foot), so nothing scrolls sideways.
  */
 export const ListCard = ({
   label,
@@ -57,7 +59,7 @@ export const ListCard = ({
     <Card variant="outlined">
       {loading && <LinearProgress />}
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={label} sx={{ minWidth }}>
+        <Table size="small" aria-label={label} sx={[{ minWidth }, stackOnPhone(columns.map((c) => c.label))]}>
           <TableHead>
             <TableRow>
               {columns.map((c) => (

@@ -1,9 +1,10 @@
 import { Box, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useFormat } from '../../schema/format';
+import { stackOnPhone } from '../../schema/phoneTable';
 import { formatCell, isNumeric, type ReportResult } from './report';
 
-/** The report's rows under its columns, numbers to the right, the totals in bold; wide tables scroll inside. */
+/** The report's rows under its columns, numbers to the right, the totals in bold; on a phone each row is a card of labelled lines. */
 export function ReportTable({ result }: { result: ReportResult }) {
   const translate = useTranslate();
   const fmt = useFormat();
@@ -20,7 +21,7 @@ export function ReportTable({ result }: { result: ReportResult }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <TableContainer sx={{ overflowX: 'auto', maxWidth: '100%' }} data-testid="report-table">
-        <Table size="small" aria-label={result.title}>
+        <Table size="small" aria-label={result.title} sx={stackOnPhone(result.columns.map((c) => c.label))}>
           <TableHead>
             <TableRow>
               {result.columns.map((c) => (

@@ -8,15 +8,30 @@ export type Subscription = components['schemas']['ReportSubscriptionResponseDto'
 /** The addresses of the recipients field, separated by commas, semicolons or spaces, each once. */
 export const splitRecipients = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
 
-/** The e-mail addresses a report may go to: the company's people with an account (the list may be refused: then none). */
-export const useRecipientChoices = (enabled: boolean) =>
+/** How many people one search answers: a picker, not the whole company (which may be thousands). */
+export const RECIPIENT_PAGE = 20;
+
+/**
+ * The e-mail addresses a report may go to that match what is typed: the company's people with an
+ * account, searched by the server (name, code, e-mail) a page at a time, so a company of any size
+ * finds everyone (the list may be refused: then none, and addresses are still typed in full).
+ */
+export const useRecipientChoices = (search: string) =>
   useQuery({
-    queryKey: ['reports', 'recipients'],
+    queryKey: ['reports', 'recipients', search.trim().toLowerCase()],
     queryFn: async () => {
-      const employees = (await apiData(client.GET('/api/hr/employees', { params: { query: { range: JSON.stringify([0, 999]) } } }))) ?? [];
-      return [...new Set(employees.filter((e) => e.user_id && e.email).map((e) => e.email as string))].sort();
+      const filter = search.trim() ? { q: search.trim() } : {};
+      const employees =
+        (await apiData(
+          client.GET('/api/hr/employees', {
+            params: { query: { filter: JSON.stringify(filter), range: JSON.stringify([0, RECIPIENT_PAGE - 1]), sort: JSON.stringify(['first_name', 'ASC']) } },
+          }),
+        )) ?? [];
+      return employees
+        .filter((e) => e.user_id && e.email)
+        .map((e) => ({ email: e.email as string, name: [e.first_name, e.last_name].filter(Boolean).join(' ') }));
     },
-    enabled,
+    placeholderData: (previous) => previous,
     retry: false,
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Typography } from '@mui/material';
 import { required, SelectInput, TextArrayInput, type RaRecord } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -73,19 +73,51 @@ const groupByCell = (reports: ReportInfo[]) =>
     );
   };
 
-/** Addresses typed or picked among the company's users; pasted lists split at commas, semicolons and spaces. */
+/** What is typed, once the typing pauses (one search per pause, not per key). */
+const useSettled = (value: string, ms = 250) => {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+};
+
+/**
+ * Addresses typed or picked among the company's users, searched on the server as one types (a
+ * name, a code or part of an address); pasted lists split at commas, semicolons and spaces.
+ */
 const RecipientsInput = ({ field }: { field: FieldDescriptor }) => {
   const labels = useLabels(SUBSCRIPTIONS);
-  const { data: emails } = useRecipientChoices(true);
+  const [typed, setTyped] = useState('');
+  const search = useSettled(typed);
+  const { data: people, isFetching } = useRecipientChoices(search);
+  const names = new Map((people ?? []).map((p) => [p.email, p.name]));
   return (
     <TextArrayInput
       source={field.source}
       label={labels.field(field.source)}
       helperText={labels.help(field.source)}
       validate={validatorsOf(field, labels.translate)}
-      options={emails ?? []}
+      options={(people ?? []).map((p) => p.email)}
+      // the server already matched the text (by name too): every answer is offered
+      filterOptions={(options) => options}
+      getOptionLabel={(option) => option}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <span>
+            {names.get(option) && <Typography component="span" variant="body2" sx={{ fontWeight: 600, mr: 1 }}>{names.get(option)}</Typography>}
+            <Typography component="span" variant="body2" color="text.secondary">{option}</Typography>
+          </span>
+        </li>
+      )}
+      loading={isFetching}
+      onInputChange={(_event, value, reason) => {
+        if (reason !== 'reset') setTyped(value);
+      }}
       parse={(value: string[] | null) => splitRecipients((value ?? []).join(' '))}
       fullWidth
+      data-testid="recipients-input"
     />
   );
 };

@@ -146,6 +146,8 @@ describe('auth', () => {
         time_zone: 'UTC',
         employee_id: c.employee.id,
         is_active: true,
+        // an account the company made counts as confirmed
+        email_verified: true,
       });
     });
 

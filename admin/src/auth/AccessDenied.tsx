@@ -4,11 +4,17 @@ import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import type { AccessRule } from '../access';
+import { consoleRole, type AccessRule } from '../access';
 import { apiData, client } from '../providers/apiClient';
 import { isImpersonating, type Session } from '../providers/session';
 
-export type DenialReason = 'impersonate' | 'platform' | 'plan' | 'position' | 'account' | 'pending';
+export type DenialReason = 'impersonate' | 'impersonating' | 'platform' | 'plan' | 'position' | 'account' | 'pending';
+
+/** The one place a company changes its plan: Settings → Subscription (the dashboard's Upgrade Plan goes there too). */
+export const UPGRADE_PATH = '/settings/subscription';
+
+/** The reasons whose words are the console's own (shell.access_denied), not the spec's. */
+const SHELL_REASONS: ReadonlySet<DenialReason> = new Set(['impersonating']);
 
 /** The screen's name: the last part of its path in the catalogue's screen names (/hr/kpi-bonus → KPI & Bonus Management). */
 const screenName = (pathname: string, translate: (key: string, options?: object) => string) => {
@@ -21,7 +27,8 @@ const screenName = (pathname: string, translate: (key: string, options?: object)
  * lacks (told by the company dashboard's module list) or the user's rights lack.
  */
 const useDenialReason = (rule: AccessRule, session: Session): DenialReason => {
-  const role = session.user?.role;
+  // impersonating, the company admin's rules (consoleRole)
+  const role = consoleRole(session) ?? undefined;
   const roleRefused = !!rule.roles && !!role && !rule.roles.includes(role);
   const hasCompany = !!session.user?.company_id || isImpersonating(session);
   const { data, isPending } = useQuery({
@@ -32,6 +39,7 @@ const useDenialReason = (rule: AccessRule, session: Session): DenialReason => {
   });
   if (roleRefused) {
     if (role === 'superadmin') return 'impersonate';
+    if (isImpersonating(session) && rule.roles!.every((r) => r === 'superadmin')) return 'impersonating';
     if (rule.roles!.every((r) => r === 'superadmin')) return 'platform';
     return role === 'employee' ? 'position' : 'account';
   }
@@ -57,7 +65,12 @@ export const AccessDenied = ({ rule, session, pathname }: { rule: AccessRule; se
       </Box>
     );
   }
-  const upgrade = reason === 'plan' && session.user?.role === 'company_admin';
+  // the company's admin (and a superadmin working as it) upgrades; anyone else is told to ask them
+  const upgrade = reason === 'plan' && consoleRole(session) === 'company_admin';
+  const message =
+    reason === 'plan' && !upgrade
+      ? translate('shell.access_denied.plan_ask_admin', { screen })
+      : translate(SHELL_REASONS.has(reason) ? `shell.access_denied.${reason}` : `access_denied.${reason}`, { screen });
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 3, sm: 6 } }}>
       <Card variant="outlined" sx={{ maxWidth: 520, width: '100%' }} data-testid="access-denied" data-reason={reason}>
@@ -67,10 +80,10 @@ export const AccessDenied = ({ rule, session, pathname }: { rule: AccessRule; se
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               {translate('access_denied.title', { screen })}
             </Typography>
-            <Typography>{translate(`access_denied.${reason}`, { screen })}</Typography>
+            <Typography>{message}</Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ width: { xs: '100%', sm: 'auto' } }}>
               {upgrade && (
-                <Button component={RouterLink} to="/settings" variant="contained" startIcon={<WorkspacePremiumIcon />}>
+                <Button component={RouterLink} to={UPGRADE_PATH} variant="contained" startIcon={<WorkspacePremiumIcon />}>
                   {translate('company_dashboard.upgrade')}
                 </Button>
               )}

@@ -16,7 +16,9 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, useAuthProvider, useTranslate } from 'react-admin';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { homeOf, resumeFromCookie } from '../providers/authProvider';
+import { getSession } from '../providers/session';
 import { errorMessage } from '../providers/httpClient';
 import { AuthLayout } from './AuthLayout';
 
@@ -34,13 +36,24 @@ interface LoginErrors {
 
 type Status = { severity: 'success' | 'error'; message: string } | null;
 
-/** /login (spec 2.4, 5, 8). */
+/** `?next=`: a path of the console to return to after signing in (never another site). */
+const nextPath = (raw: string | null): string | null => (raw && /^\/(?!\/)[^\\]*$/.test(raw) ? raw : null);
+
+/**
+ * /login (spec 2.4, 5, 8). From the landing site's free trial: `?email=` fills the address in,
+ * `?from=trial` says what to do (the answer never tells whether the address was new), and
+ * `?resume=1` continues the session the trial page started (its refresh cookie) without asking.
+ */
 export default function LoginPage() {
   const translate = useTranslate();
   const authProvider = useAuthProvider();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(() => localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '');
+  const [params] = useSearchParams();
+  const fromTrial = params.get('from') === 'trial';
+  const next = nextPath(params.get('next'));
+  const [email, setEmail] = useState(() => params.get('email') ?? localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '');
+  const [resuming, setResuming] = useState(() => params.get('resume') === '1');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(() => localStorage.getItem(REMEMBERED_EMAIL_KEY) !== null);
@@ -50,6 +63,20 @@ export default function LoginPage() {
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  // the landing site's trial signed the new admin in: continue that session, else ask as usual.
+  // Once: the refresh cookie rotates, so React's second run in strict mode must not send it again
+  const resumeSent = useRef(false);
+  useEffect(() => {
+    if (!resuming || resumeSent.current) return;
+    resumeSent.current = true;
+    void resumeFromCookie().then((user) => {
+      if (user) {
+        queryClient.clear();
+        navigate(next ?? homeOf(user), { replace: true });
+      } else setResuming(false);
+    });
+  }, [resuming, next, navigate, queryClient]);
 
   const validate = (): LoginErrors => {
     const found: LoginErrors = {};
@@ -73,7 +100,8 @@ export default function LoginPage() {
       if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
       setStatus({ severity: 'success', message: translate('login.success') });
-      redirectTimer.current = setTimeout(() => navigate('/dashboard', { replace: true }), REDIRECT_DELAY_MS);
+      const home = next ?? homeOf(getSession().user);
+      redirectTimer.current = setTimeout(() => navigate(home, { replace: true }), REDIRECT_DELAY_MS);
     } catch (error) {
       const message =
         error instanceof HttpError ? errorMessage(error, translate('login.failed')) : translate('login.unexpected');
@@ -89,9 +117,23 @@ export default function LoginPage() {
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
         {translate('login.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        {translate('login.subtitle')}
-      </Typography>
+      {fromTrial || resuming ? (
+        <Alert severity="info" sx={{ mt: 1, mb: 2 }} role="status">
+          {resuming ? (
+            translate('signup.resuming')
+          ) : (
+            <>
+              <strong>{translate('signup.trial_title')}</strong>
+              <br />
+              {translate('signup.trial_text', { email })}
+            </>
+          )}
+        </Alert>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          {translate('login.subtitle')}
+        </Typography>
+      )}
 
       {status && (
         <Alert severity={status.severity} sx={{ mb: 2 }} role={status.severity === 'error' ? 'alert' : 'status'}>
@@ -105,7 +147,7 @@ export default function LoginPage() {
           type="email"
           name="email"
           autoComplete="email"
-          autoFocus
+          autoFocus={!params.get('email')}
           variant="outlined"
           size="medium"
           fullWidth
@@ -121,6 +163,7 @@ export default function LoginPage() {
           type={showPassword ? 'text' : 'password'}
           name="password"
           autoComplete="current-password"
+          autoFocus={!!params.get('email')}
           variant="outlined"
           size="medium"
           fullWidth

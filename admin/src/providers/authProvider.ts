@@ -58,6 +58,44 @@ export const refreshProfile = async (): Promise<SessionUser | null> => {
   }
 };
 
+let profileRefreshed = false;
+
+/**
+ * Once per page load (the console's start or a reload), with a session: GET /api/auth/me, so the
+ * stored profile (names, company, its time zone, whether the e-mail is confirmed) is the server's
+ * and not the one of the last sign-in. The session's screens go on with the stored one meanwhile.
+ */
+export const refreshProfileOnStart = (): void => {
+  if (profileRefreshed || !getSession().token) return;
+  profileRefreshed = true;
+  void refreshProfile();
+};
+
+/**
+ * A session the browser already holds in its refresh cookie (the landing site's free trial signed
+ * the new admin in): POST /api/auth/refresh, then begins it as a sign-in does. False when there is none.
+ */
+export const resumeFromCookie = async (): Promise<SessionUser | null> => {
+  try {
+    const response = await fetch('/api/auth/refresh', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { data?: { access_token?: string; user?: SessionUser } };
+    if (!body.data?.access_token || !body.data.user) return null;
+    await beginSession(body.data.access_token, body.data.user);
+    return body.data.user;
+  } catch {
+    return null;
+  }
+};
+
+/** Where a user goes after signing in: a client without a company to /start, everyone else to the dashboard. */
+export const homeOf = (user: Pick<SessionUser, 'role' | 'company_id'> | null | undefined): string =>
+  user?.role === 'client' && !user.company_id ? '/start' : '/dashboard';
+
 /** Stores a new access token and user (login, refresh, impersonation switch). */
 export const storeSession = (accessToken: string, user: SessionUser) => {
   setToken(accessToken);

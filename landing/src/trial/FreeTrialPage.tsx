@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_CONTENT, fetchPublicPackages, type PublicPackage } from '../content';
 import { Footer, Header } from '../layout';
 import {
@@ -6,10 +6,16 @@ import {
   DESKTOP_MIN_WIDTH,
   EMPTY_FORM,
   INDUSTRIES,
+  consoleAfterTrialUrl,
+  deviceTimeZone,
   employeeLimit,
   isMobileDevice,
   monthlyPrice,
   registerTrial,
+  signInAfterTrial,
+  signedInClient,
+  startWithAccountUrl,
+  timeZones,
   trialDays,
   validate,
   type TrialErrors,
@@ -144,7 +150,13 @@ export default function FreeTrialPage() {
   const desktop = useDesktopLayout();
   const [packages, setPackages] = useState<PublicPackage[] | null>(null);
   const [selectedId, setSelectedId] = useState<string | undefined>(undefined);
-  const [form, setForm] = useState<TrialForm>(EMPTY_FORM);
+  const [form, setForm] = useState<TrialForm>(() => ({ ...EMPTY_FORM, time_zone: deviceTimeZone() }));
+  const zones = useMemo(timeZones, []);
+  // a client account signed in to the console in this browser starts the trial with itself
+  const account = useMemo(signedInClient, []);
+  const [otherAddress, setOtherAddress] = useState(false);
+  /** after a registration that did not sign in: what to do, and the sign-in it leads to */
+  const [notice, setNotice] = useState<{ text: string; href: string } | null>(null);
   const [errors, setErrors] = useState<TrialErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -159,7 +171,7 @@ export default function FreeTrialPage() {
     if (!alert) return;
     alert.scrollIntoView({ block: 'center', behavior: 'smooth' });
     alert.focus({ preventScroll: true });
-  }, [welcome, failure]);
+  }, [welcome, failure, notice]);
 
   useEffect(() => {
     document.title = 'Start your free trial - HR Platform';
@@ -180,7 +192,7 @@ export default function FreeTrialPage() {
 
   const selected = packages?.find((p) => String(p.id) === selectedId);
   const days = trialDays(selected);
-  const busy = submitting || !!welcome;
+  const busy = submitting || !!welcome || !!notice;
 
   const change = (name: TrialField, value: string) => {
     setForm((current) => ({ ...current, [name]: value }));
@@ -199,14 +211,36 @@ export default function FreeTrialPage() {
     }
     setSubmitting(true);
     const result = await registerTrial(form, selected?.id);
-    setSubmitting(false);
     if (result.ok) {
-      const name = form.first_name.trim() || form.username.trim();
-      const plan = selected ? ` of the ${selected.package_name} plan` : '';
-      setWelcome(`Welcome aboard, ${name}! Your ${days}-day free trial${plan} has started. Redirecting you to sign in...`);
-      redirect.current = setTimeout(() => window.location.assign('/login'), REDIRECT_AFTER_MS);
+      // the answer is the same whether or not the address was new: signing in with the password
+      // just chosen tells (only what a sign-in tells anyone) whether this trial created the account
+      const user = await signInAfterTrial(form.email, form.password);
+      setSubmitting(false);
+      if (user?.role === 'company_admin' && user.company_name === form.company_name.trim()) {
+        const name = form.first_name.trim() || form.username.trim();
+        const plan = selected ? ` of the ${selected.package_name} plan` : '';
+        setWelcome(
+          days > 0
+            ? `Welcome aboard, ${name}! Your ${days}-day free trial${plan} has started. Opening your company's console...`
+            : `Welcome aboard, ${name}! Your company is ready. Opening your company's console...`,
+        );
+        redirect.current = setTimeout(() => window.location.assign(consoleAfterTrialUrl(form.email, true)), REDIRECT_AFTER_MS);
+        return;
+      }
+      if (user) {
+        // the password opened an account the address already had: continue with it
+        window.location.assign(consoleAfterTrialUrl(form.email, true));
+        return;
+      }
+      setNotice({
+        text:
+          result.message ||
+          'If this e-mail address is new, sign in with the password you chose. If it already has an account, nothing new was created: we have e-mailed you how to go on.',
+        href: consoleAfterTrialUrl(form.email, false),
+      });
       return;
     }
+    setSubmitting(false);
     const fieldErrors: TrialErrors = {};
     for (const { field, message } of result.errors) {
       if (field in EMPTY_FORM && !fieldErrors[field as TrialField]) fieldErrors[field as TrialField] = message;
@@ -215,6 +249,24 @@ export default function FreeTrialPage() {
     setErrors(fieldErrors);
     setFailure(result.message || 'Registration failed');
   };
+
+  const accountPanel = account && (
+    <div className="trial-account" role="region" aria-label="Start the trial with your account">
+      <p>
+        You are signed in as <strong>{account.email}</strong>. Start the trial with this account: you become the new company's
+        admin and keep signing in with this address and your password. No second account, no new password.
+      </p>
+      <a className="btn btn-primary btn-lg trial-submit" href={startWithAccountUrl(selectedId)}>
+        Start the trial as {account.name}
+      </a>
+      <p className="muted trial-signin">
+        <button type="button" className="link-button" onClick={() => setOtherAddress(true)}>
+          Use a different e-mail address instead
+        </button>
+      </p>
+    </div>
+  );
+  const card = account && !otherAddress ? accountPanel : null;
 
   const field = (name: TrialField, label: string, opts: Partial<FieldProps> = {}) => (
     <Field name={name} label={label} value={form[name]} error={errors[name]} disabled={busy} onChange={change} {...opts} />
@@ -230,6 +282,14 @@ export default function FreeTrialPage() {
       {welcome && (
         <p className="trial-alert success" role="status" ref={alertRef} tabIndex={-1}>
           {welcome}
+        </p>
+      )}
+      {notice && (
+        <p className="trial-alert info" role="status" ref={alertRef} tabIndex={-1}>
+          {notice.text}{' '}
+          <a className="btn btn-primary trial-alert-action" href={notice.href}>
+            Sign in
+          </a>
         </p>
       )}
       <fieldset>
@@ -264,6 +324,36 @@ export default function FreeTrialPage() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="trial-field">
+          <label htmlFor="trial-time_zone">
+            Time zone<span aria-hidden="true"> *</span>
+          </label>
+          <select
+            id="trial-time_zone"
+            name="time_zone"
+            value={form.time_zone}
+            disabled={busy}
+            aria-required
+            aria-invalid={!!errors.time_zone}
+            aria-describedby={errors.time_zone ? 'trial-time_zone-error' : 'trial-time_zone-help'}
+            onChange={(e) => change('time_zone', e.currentTarget.value)}
+          >
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+          {errors.time_zone ? (
+            <p className="trial-error" id="trial-time_zone-error">
+              {errors.time_zone}
+            </p>
+          ) : (
+            <p className="muted trial-help" id="trial-time_zone-help">
+              Your company's working day, dates and times follow it. We took it from this device.
+            </p>
+          )}
         </div>
       </fieldset>
       <p className="trial-summary" aria-live="polite">
@@ -305,8 +395,8 @@ export default function FreeTrialPage() {
                 <Benefits />
               </aside>
               <section className="card trial-card" aria-labelledby="trial-form-title">
-                <h2 id="trial-form-title">Create your account</h2>
-                {formBody}
+                <h2 id="trial-form-title">{card ? 'Your company, your account' : 'Create your account'}</h2>
+                {card ?? formBody}
               </section>
             </div>
           ) : (
@@ -317,8 +407,8 @@ export default function FreeTrialPage() {
               </section>
               <Benefits />
               <section className="card trial-card" aria-labelledby="trial-form-title">
-                <h2 id="trial-form-title">Create your account</h2>
-                {formBody}
+                <h2 id="trial-form-title">{card ? 'Your company, your account' : 'Create your account'}</h2>
+                {card ?? formBody}
               </section>
             </div>
           )}

@@ -37,6 +37,8 @@ export interface TrialForm {
   confirmPassword: string;
   company_name: string;
   company_industry: string;
+  /** the company's IANA time zone; this device's by default */
+  time_zone: string;
 }
 
 export type TrialField = keyof TrialForm;
@@ -51,7 +53,30 @@ export const EMPTY_FORM: TrialForm = {
   confirmPassword: '',
   company_name: '',
   company_industry: '',
+  time_zone: '',
 };
+
+/** This device's IANA time zone (the trial's default), UTC when the browser does not say. */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The IANA time zones the browser knows, the device's included. */
+export function timeZones(): string[] {
+  const intl = Intl as typeof Intl & { supportedValuesOf?: (key: 'timeZone') => string[] };
+  let zones: string[] = [];
+  try {
+    zones = intl.supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    zones = [];
+  }
+  const device = deviceTimeZone();
+  return zones.includes(device) ? zones : [device, ...zones];
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -67,6 +92,7 @@ export function validate(form: TrialForm, mobile: boolean): TrialErrors {
   else if (form.password.length < MIN_PASSWORD_LENGTH) errors.password = 'Password must be at least 8 characters';
   if (form.confirmPassword !== form.password) errors.confirmPassword = 'Passwords do not match';
   if (!form.company_name.trim()) errors.company_name = 'Company name is required';
+  if (!form.time_zone) errors.time_zone = 'Time zone is required';
   return errors;
 }
 
@@ -111,6 +137,7 @@ export async function registerTrial(form: TrialForm, packageId: PublicPackage['i
   if (form.first_name.trim()) body.first_name = form.first_name.trim();
   if (form.last_name.trim()) body.last_name = form.last_name.trim();
   if (form.company_industry) body.company_industry = form.company_industry;
+  if (form.time_zone) body.time_zone = form.time_zone;
   if (packageId !== undefined) body.package_id = Number(packageId);
   try {
     const res = await fetch('/api/auth/register', {
@@ -125,3 +152,56 @@ export async function registerTrial(form: TrialForm, packageId: PublicPackage['i
     return { ok: false, errors: [] };
   }
 }
+
+/** The account the console is signed in with in this browser (its stored user, spec 4), when it is a client without a company. */
+export interface SignedInClient {
+  email: string;
+  name: string;
+}
+
+export function signedInClient(): SignedInClient | null {
+  try {
+    if (!localStorage.getItem('token')) return null;
+    const user = JSON.parse(localStorage.getItem('user') ?? 'null') as {
+      role?: string;
+      company_id?: number | null;
+      email?: string;
+      first_name?: string | null;
+      username?: string;
+    } | null;
+    if (!user || user.role !== 'client' || user.company_id || !user.email) return null;
+    return { email: user.email, name: user.first_name || user.username || user.email };
+  } catch {
+    return null;
+  }
+}
+
+/** The console's /start, where a signed-in client starts the trial with its own account (the chosen plan kept). */
+export const startWithAccountUrl = (packageId: string | undefined) =>
+  `/start?trial=1${packageId ? `&package=${encodeURIComponent(packageId)}` : ''}`;
+
+/**
+ * After the trial's registration: sign in with the address and password just typed (POST
+ * /api/auth/login sets the session's cookie). It works when the trial created the account; when
+ * the address already had one it fails as any wrong password does, which tells nothing new.
+ * Answers the signed-in user, or null.
+ */
+export async function signInAfterTrial(email: string, password: string): Promise<{ role: string; company_name: string | null } | null> {
+  try {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ email: email.trim(), password }),
+    });
+    if (!res.ok) return null;
+    const json = (await res.json().catch(() => null)) as { data?: { user?: { role: string; company_name: string | null } } } | null;
+    return json?.data?.user ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The console's sign-in continuing the trial's session (or, without one, with the address filled in). */
+export const consoleAfterTrialUrl = (email: string, signedIn: boolean) =>
+  signedIn ? `/login?resume=1&from=trial&email=${encodeURIComponent(email.trim())}` : `/login?from=trial&email=${encodeURIComponent(email.trim())}`;

@@ -4026,23 +4026,31 @@ export interface components {
         };
         CreateCompanyDto: {
             /**
+             * @description empty text is refused where a format applies; null clears it
              * @example Technology
              * @enum {string|null}
              */
             industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other" | null;
             /**
              * Format: email
+             * @description empty text is refused where a format applies; null clears it
              * @example hello@acme.example.com
              */
             email?: string | null;
-            /** @example +1 555 0100 */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example +1 555 0100
+             */
             phone?: string | null;
             address?: string | null;
-            /** @example https://acme.example.com */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://acme.example.com
+             */
             website?: string | null;
             /**
              * Format: date-time
-             * @description End of the free trial; a day from 1900-01-01 to 2999-12-31
+             * @description End of the free trial; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              */
             trial_ends_at?: string | null;
             /** @example Acme Corporation */
@@ -4069,23 +4077,31 @@ export interface components {
         };
         UpdateCompanyDto: {
             /**
+             * @description empty text is refused where a format applies; null clears it
              * @example Technology
              * @enum {string|null}
              */
             industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other" | null;
             /**
              * Format: email
+             * @description empty text is refused where a format applies; null clears it
              * @example hello@acme.example.com
              */
             email?: string | null;
-            /** @example +1 555 0100 */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example +1 555 0100
+             */
             phone?: string | null;
             address?: string | null;
-            /** @example https://acme.example.com */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://acme.example.com
+             */
             website?: string | null;
             /**
              * Format: date-time
-             * @description End of the free trial; a day from 1900-01-01 to 2999-12-31
+             * @description End of the free trial; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              */
             trial_ends_at?: string | null;
             company_name?: string;
@@ -4310,7 +4326,7 @@ export interface components {
         CreateDepartmentDto: {
             description?: string | null;
             /**
-             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none; empty text is refused where a format applies; null clears it
              * @example CC-1200
              */
             cost_center?: string | null;
@@ -4331,7 +4347,7 @@ export interface components {
         UpdateDepartmentDto: {
             description?: string | null;
             /**
-             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none; empty text is refused where a format applies; null clears it
              * @example CC-1200
              */
             cost_center?: string | null;
@@ -4477,11 +4493,14 @@ export interface components {
             phone?: string | null;
             /**
              * Format: date
-             * @description a day from 1900-01-01 to 2999-12-31
+             * @description empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 1990-04-21
              */
             date_of_birth?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @enum {string|null}
+             */
             gender?: "male" | "female" | "other" | null;
             address?: string | null;
             city?: string | null;
@@ -4500,7 +4519,7 @@ export interface components {
             employment_status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
-             * @description Last day worked; payroll pro-rates the month of leaving and stops after it; a day from 1900-01-01 to 2999-12-31
+             * @description Last day worked; payroll pro-rates the month of leaving and stops after it; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-06-30
              */
             termination_date?: string | null;
@@ -4572,11 +4591,14 @@ export interface components {
             phone?: string | null;
             /**
              * Format: date
-             * @description a day from 1900-01-01 to 2999-12-31
+             * @description empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 1990-04-21
              */
             date_of_birth?: string | null;
-            /** @enum {string|null} */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @enum {string|null}
+             */
             gender?: "male" | "female" | "other" | null;
             address?: string | null;
             city?: string | null;
@@ -4595,7 +4617,7 @@ export interface components {
             employment_status?: "active" | "on_leave" | "suspended" | "terminated";
             /**
              * Format: date
-             * @description Last day worked; payroll pro-rates the month of leaving and stops after it; a day from 1900-01-01 to 2999-12-31
+             * @description Last day worked; payroll pro-rates the month of leaving and stops after it; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-06-30
              */
             termination_date?: string | null;
@@ -4792,13 +4814,19 @@ export interface components {
             hero_title?: string | null;
             hero_subtitle?: string | null;
             hero_description?: string | null;
-            /** @example https://example.com/hero.png */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://example.com/hero.png
+             */
             hero_image_url?: string | null;
             /** @example Start Free Trial */
             hero_cta_text?: string | null;
             /** @example See Features */
             hero_secondary_cta_text?: string | null;
-            /** @example #features */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example #features
+             */
             hero_secondary_cta_url?: string | null;
             stats_title?: string | null;
             stats_subtitle?: string | null;
@@ -4819,7 +4847,10 @@ export interface components {
             cta_title?: string | null;
             cta_description?: string | null;
             cta_button_text?: string | null;
-            /** @example /free-trial */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example /free-trial
+             */
             cta_button_url?: string | null;
             /** @example HR Platform */
             footer_company_name?: string | null;
@@ -4843,7 +4874,10 @@ export interface components {
             seo_title?: string | null;
             seo_description?: string | null;
             seo_keywords?: string | null;
-            /** @example https://example.com/og.png */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://example.com/og.png
+             */
             og_image_url?: string | null;
         };
         UpdateLandingPageDto: {
@@ -4851,13 +4885,19 @@ export interface components {
             hero_title?: string | null;
             hero_subtitle?: string | null;
             hero_description?: string | null;
-            /** @example https://example.com/hero.png */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://example.com/hero.png
+             */
             hero_image_url?: string | null;
             /** @example Start Free Trial */
             hero_cta_text?: string | null;
             /** @example See Features */
             hero_secondary_cta_text?: string | null;
-            /** @example #features */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example #features
+             */
             hero_secondary_cta_url?: string | null;
             stats_title?: string | null;
             stats_subtitle?: string | null;
@@ -4878,7 +4918,10 @@ export interface components {
             cta_title?: string | null;
             cta_description?: string | null;
             cta_button_text?: string | null;
-            /** @example /free-trial */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example /free-trial
+             */
             cta_button_url?: string | null;
             /** @example HR Platform */
             footer_company_name?: string | null;
@@ -4902,7 +4945,10 @@ export interface components {
             seo_title?: string | null;
             seo_description?: string | null;
             seo_keywords?: string | null;
-            /** @example https://example.com/og.png */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://example.com/og.png
+             */
             og_image_url?: string | null;
             /** @description true activates this page and deactivates every other one */
             is_active?: boolean;
@@ -4913,6 +4959,7 @@ export interface components {
             description?: string | null;
             /** @example wallet */
             icon_name?: string | null;
+            /** @description empty text is refused where a format applies; null clears it */
             image_url?: string | null;
             /** @example 1 */
             order_index?: number;
@@ -4923,6 +4970,7 @@ export interface components {
             description?: string | null;
             /** @example wallet */
             icon_name?: string | null;
+            /** @description empty text is refused where a format applies; null clears it */
             image_url?: string | null;
             /** @example 1 */
             order_index?: number;
@@ -4937,7 +4985,10 @@ export interface components {
             client_position?: string | null;
             /** @example Northwind Logistics */
             client_company?: string | null;
-            /** @example https://example.com/avatar.png */
+            /**
+             * @description empty text is refused where a format applies; null clears it
+             * @example https://example.com/avatar.png
+             */
             client_avatar_url?: string | null;
         };
         UpdateTestimonialDto: {
@@ -4948,6 +4999,7 @@ export interface components {
             client_name?: string;
             client_position?: string | null;
             client_company?: string | null;
+            /** @description empty text is refused where a format applies; null clears it */
             client_avatar_url?: string | null;
         };
         HealthDto: {
@@ -5038,7 +5090,7 @@ export interface components {
             /** @description Default 0 */
             progress_percentage?: number;
             /**
-             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; a day from 1900-01-01 to 2999-12-31
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             due_date?: string | null;
@@ -5134,7 +5186,7 @@ export interface components {
             /** @description Defaults to the template title */
             title?: string;
             description?: string | null;
-            /** @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; defaults to due_in_days of the template; a day from 1900-01-01 to 2999-12-31 */
+            /** @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; defaults to due_in_days of the template; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31 */
             due_date?: string | null;
             assigned_to?: number | null;
             /** @description Defaults to the template department */
@@ -5179,7 +5231,7 @@ export interface components {
             /** @description Only these employees of the selection; one that is not part of it is reported as failed */
             employee_ids?: number[];
             /**
-             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; a day from 1900-01-01 to 2999-12-31
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             due_date?: string | null;
@@ -5214,7 +5266,7 @@ export interface components {
             employee_id?: number | null;
             progress_percentage?: number;
             /**
-             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; a day from 1900-01-01 to 2999-12-31
+             * @description ISO 8601 date-time, or a date (YYYY-MM-DD) meaning the end of that day in the company time zone; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             due_date?: string | null;
@@ -6096,7 +6148,7 @@ export interface components {
             location_id?: number | null;
             /**
              * Format: date
-             * @description Inclusive; null = open-ended; a day from 1900-01-01 to 2999-12-31
+             * @description Inclusive; null = open-ended; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             end_date?: string | null;
@@ -6120,7 +6172,7 @@ export interface components {
             location_id?: number | null;
             /**
              * Format: date
-             * @description Inclusive; null = open-ended; a day from 1900-01-01 to 2999-12-31
+             * @description Inclusive; null = open-ended; empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-12-31
              */
             end_date?: string | null;
@@ -6329,12 +6381,12 @@ export interface components {
         });
         CreateAttendanceDto: {
             /**
-             * @description a day from 1900-01-01 to 2999-12-31
+             * @description empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-03-02T13:58:00.000Z
              */
             check_in_time?: string | null;
             /**
-             * @description a day from 1900-01-01 to 2999-12-31
+             * @description empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-03-02T22:05:00.000Z
              */
             check_out_time?: string | null;
@@ -6355,12 +6407,12 @@ export interface components {
         };
         UpdateAttendanceDto: {
             /**
-             * @description a day from 1900-01-01 to 2999-12-31
+             * @description empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-03-02T13:58:00.000Z
              */
             check_in_time?: string | null;
             /**
-             * @description a day from 1900-01-01 to 2999-12-31
+             * @description empty text is refused where a format applies; null clears it; a day from 1900-01-01 to 2999-12-31
              * @example 2026-03-02T22:05:00.000Z
              */
             check_out_time?: string | null;

@@ -182,6 +182,11 @@ describe('payroll: run, records, payslips, export', () => {
       expect(figures('FAY')).toEqual(['2000.00', '150.00', '0.00', '2150.00', '2050.00', '105.00', '205.00', '1945.00']);
       expect(r.BOB).toMatchObject({ working_days: 21, employed_days: 11, payment_status: 'pending', payment_date: null });
       expect(r.CARA).toMatchObject({ employed_days: 15, unpaid_leave_days: '2.5', absent_days: '2.0' });
+      // each record keeps the annual salary its basic is a share of
+      expect([r.ANN.annual_salary, r.DAN.annual_salary, r.EVE.annual_salary]).toEqual(['60000.00', '36000.00', '12343.80']);
+      // the cards right after the run: every record processed, none paid, so every one waits for payment
+      const cards = await t.http().get(`${API}/summary`).query({ year: 2026, month: 11 }).set(admin);
+      expect(cards.body.data).toMatchObject({ total_records: 6, processed_count: 0, pending_count: 6, processing_count: 0 });
     });
 
     it('explains every figure with lines', async () => {

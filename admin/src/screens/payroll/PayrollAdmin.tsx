@@ -13,6 +13,7 @@ import {
   LinearProgress,
   Paper,
   Skeleton,
+  Stack,
   Tab,
   Table,
   TableBody,
@@ -21,6 +22,7 @@ import {
   TableHead,
   TableRow,
   TextField,
+  Typography,
 } from '@mui/material';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -33,20 +35,26 @@ import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
 import { ScreenTabs } from '../../layout/ScreenTabs';
 import { errorMessage } from '../../providers/httpClient';
+import { usePhone } from '../../pwa/phone';
 import { useFormat } from '../../schema/format';
 import { payrollApi } from './api';
 import { RecordDialog } from './RecordDialog';
-import { MonthSelect, PaymentStatusChip, periodLabel, SummaryCard, YearSelect } from './shared';
+import { MonthSelect, PaymentStatusChip, PayrollRecordCard, periodLabel, SummaryCard, YearSelect } from './shared';
 
 const PayrollSettings = lazy(() => import('./PayrollSettings'));
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+const COLUMNS = ['employee', 'basic_salary', 'allowances', 'bonuses', 'deductions', 'net_salary', 'status', 'payment_date'] as const;
+const MONEY_COLUMNS = new Set<string>(['basic_salary', 'allowances', 'bonuses', 'deductions', 'net_salary']);
+const MONEY_CELL = { whiteSpace: 'nowrap' } as const;
 
 export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: boolean }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
   const format = useFormat();
+  const phone = usePhone();
   const now = new Date();
   const [year, setYear] = useState(now.getFullYear());
   const [month, setMonth] = useState(now.getMonth() + 1);
@@ -134,9 +142,29 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
       ) : (
         <Grid container spacing={2} sx={{ mb: 3 }}>
           {[
-            { key: 'total', value: s ? format.money(s.total_payroll) : null, icon: <AccountBalanceWalletIcon />, testId: 'payroll-total' },
-            { key: 'processed', value: s?.processed_count, icon: <CheckCircleIcon />, testId: 'payroll-processed' },
-            { key: 'pending', value: s?.pending_count, icon: <ScheduleIcon />, testId: 'payroll-pending' },
+            {
+              key: 'total',
+              value: s ? format.money(s.total_payroll) : null,
+              icon: <AccountBalanceWalletIcon />,
+              testId: 'payroll-total',
+              hint: s ? (s.last_run_at ? translate('payroll.cards.last_run', { date: format.dateTime(s.last_run_at) }) : translate('payroll.cards.never_run')) : undefined,
+            },
+            // processed: the records the run computed for the month (paid or not); the paid among them beneath
+            {
+              key: 'processed',
+              value: s?.total_records,
+              icon: <CheckCircleIcon />,
+              testId: 'payroll-processed',
+              hint: s && s.total_records > 0 ? translate('payroll.cards.paid_of', { smart_count: s.processed_count }) : undefined,
+            },
+            // pending: computed and not paid yet (pending or being paid)
+            {
+              key: 'pending',
+              value: s?.pending_count,
+              icon: <ScheduleIcon />,
+              testId: 'payroll-pending',
+              hint: s && s.processing_count > 0 ? translate('payroll.cards.being_paid', { smart_count: s.processing_count }) : undefined,
+            },
           ].map((card) => (
             <Grid key={card.key} size={{ xs: 12, sm: 4 }}>
               <SummaryCard
@@ -144,13 +172,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
                 value={summary.isPending ? <Skeleton width={80} /> : card.value}
                 icon={card.icon}
                 testId={card.testId}
-                hint={
-                  card.key === 'total' && s
-                    ? s.last_run_at
-                      ? translate('payroll.cards.last_run', { date: format.dateTime(s.last_run_at) })
-                      : translate('payroll.cards.never_run')
-                    : undefined
-                }
+                hint={card.hint}
               />
             </Grid>
           ))}
@@ -181,61 +203,93 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
               </Button>
             </Box>
           )}
-          <TableContainer component={Paper} variant="outlined">
-            {(records.isFetching || running) && <LinearProgress />}
-            {/* on a narrow screen the table keeps its width and scrolls sideways inside its frame */}
-            <Table size="small" aria-label={translate('screens.payroll')} sx={{ minWidth: 960 }}>
-              <TableHead>
-                <TableRow>
-                  {['employee', 'period', 'basic_salary', 'allowances', 'bonuses', 'deductions', 'net_salary', 'status', 'payment_date'].map((c) => (
-                    <TableCell key={c} align={['basic_salary', 'allowances', 'bonuses', 'deductions', 'net_salary'].includes(c) ? 'right' : 'left'}>
-                      {translate(`payroll.columns.${c}`)}
-                    </TableCell>
+          {phone ? (
+            // a phone: one card a record (name, status, net pay, basic and deductions), the rest in its details
+            <Box>
+              {(records.isFetching || running) && <LinearProgress sx={{ mb: 1 }} />}
+              {records.isPending ? (
+                <Skeleton variant="rounded" height={140} />
+              ) : rows.length === 0 ? (
+                <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                  {translate('payroll.empty')}
+                </Typography>
+              ) : (
+                <Stack spacing={1.5}>
+                  {rows.map((r) => (
+                    <PayrollRecordCard
+                      key={r.id}
+                      record={r}
+                      title={r.employee_name}
+                      subtitle={r.employee_code}
+                      testId="payroll-card"
+                      onOpen={() => setOpenId(r.id)}
+                    />
                   ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {records.isPending ? (
+                </Stack>
+              )}
+            </Box>
+          ) : (
+            <TableContainer component={Paper} variant="outlined">
+              {(records.isFetching || running) && <LinearProgress />}
+              {/* the month is chosen above, so its dates are in a record's details: the columns fit a 1280 px screen */}
+              <Table size="small" aria-label={translate('screens.payroll')}>
+                <TableHead>
                   <TableRow>
-                    <TableCell colSpan={9}>
-                      <Skeleton />
-                    </TableCell>
+                    {COLUMNS.map((c) => (
+                      <TableCell key={c} align={MONEY_COLUMNS.has(c) ? 'right' : 'left'}>
+                        {translate(`payroll.columns.${c}`)}
+                      </TableCell>
+                    ))}
                   </TableRow>
-                ) : rows.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={9} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                      {translate('payroll.empty')}
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  rows.map((r) => (
-                    <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpenId(r.id)} data-testid="payroll-row">
-                      <TableCell>
-                        {r.employee_name}
-                        <Box component="span" sx={{ color: 'text.secondary', ml: 1 }}>
-                          {r.employee_code}
-                        </Box>
+                </TableHead>
+                <TableBody>
+                  {records.isPending ? (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length}>
+                        <Skeleton />
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {format.date(r.pay_period_start)} – {format.date(r.pay_period_end)}
-                      </TableCell>
-                      <TableCell align="right">{format.money(r.basic_salary)}</TableCell>
-                      <TableCell align="right">{format.money(r.allowances)}</TableCell>
-                      <TableCell align="right">{format.money(r.bonuses)}</TableCell>
-                      <TableCell align="right">{format.money(r.total_deductions)}</TableCell>
-                      <TableCell align="right" sx={{ fontWeight: 600 }}>
-                        {format.money(r.net_salary)}
-                      </TableCell>
-                      <TableCell>
-                        <PaymentStatusChip status={r.payment_status} />
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(r.payment_date)}</TableCell>
                     </TableRow>
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                  ) : rows.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS.length} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                        {translate('payroll.empty')}
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    rows.map((r) => (
+                      <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => setOpenId(r.id)} data-testid="payroll-row">
+                        <TableCell>
+                          <Box sx={{ fontWeight: 600 }}>{r.employee_name}</Box>
+                          <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>
+                            {r.employee_code}
+                          </Box>
+                        </TableCell>
+                        <TableCell align="right" sx={MONEY_CELL}>
+                          {format.money(r.basic_salary)}
+                        </TableCell>
+                        <TableCell align="right" sx={MONEY_CELL}>
+                          {format.money(r.allowances)}
+                        </TableCell>
+                        <TableCell align="right" sx={MONEY_CELL}>
+                          {format.money(r.bonuses)}
+                        </TableCell>
+                        <TableCell align="right" sx={MONEY_CELL}>
+                          {format.money(r.total_deductions)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ ...MONEY_CELL, fontWeight: 600 }}>
+                          {format.money(r.net_salary)}
+                        </TableCell>
+                        <TableCell>
+                          <PaymentStatusChip status={r.payment_status} />
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(r.payment_date)}</TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
         </>
       )}
 

@@ -19,7 +19,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { LoadError } from '../../layout/LoadError';
 import { errorMessage } from '../../providers/httpClient';
 import { touchTarget, usePhone } from '../../pwa/phone';
-import { useFormat } from '../../schema/format';
+import { formatMoney, useFormat } from '../../schema/format';
 import { payrollApi, type PaymentStatus, type PayrollLine } from './api';
 import { PaymentStatusChip, usePayslipDownload } from './shared';
 
@@ -103,6 +103,14 @@ export const RecordDialog = ({ id, canPay, onClose, onChanged }: { id: number; c
                 <Typography variant="body2" color="text.secondary">
                   {format.date(data.pay_period_start)} – {format.date(data.pay_period_end)}
                 </Typography>
+                {data.annual_salary !== null && (
+                  <Typography variant="body2" data-testid="payroll-annual">
+                    {translate('payroll.record.annual', {
+                      amount: formatMoney(data.annual_salary, data.salary_currency),
+                      frequency: translate(`payroll.record.frequency.${data.payment_frequency}`, { _: data.payment_frequency }),
+                    })}
+                  </Typography>
+                )}
                 <Typography variant="body2" color="text.secondary">
                   {translate('payroll.record.worked', { employed: data.employed_days, working: data.working_days })}
                 </Typography>

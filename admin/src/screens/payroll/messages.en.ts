@@ -10,7 +10,9 @@ export const payrollMessages = {
   cards: {
     total: 'Total Payroll',
     processed: 'Processed',
-    pending: 'Pending',
+    pending: 'Pending payment',
+    paid_of: '%{smart_count} paid |||| %{smart_count} paid',
+    being_paid: '%{smart_count} being paid |||| %{smart_count} being paid',
     last_run: 'Last processed %{date}',
     never_run: 'Not processed yet',
   },
@@ -61,6 +63,8 @@ export const payrollMessages = {
     days: '%{days} day(s)',
     worked: 'Employed on %{employed} of %{working} working days; absences and unpaid leave are deducted below',
     taxable: 'Taxable income: %{amount}',
+    annual: 'Annual salary %{amount}, paid %{frequency}',
+    frequency: { monthly: 'monthly', semi_monthly: 'twice a month', biweekly: 'every two weeks', weekly: 'weekly' },
   },
   messages: {
     processed: 'Payroll processed: %{smart_count} employee |||| Payroll processed: %{smart_count} employees',

@@ -1,10 +1,12 @@
 import './messages.en';
 import { useState, type ReactNode } from 'react';
-import { Box, Card, CardContent, Chip, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useNotify, useTranslate } from 'react-admin';
 import { errorMessage } from '../../providers/httpClient';
-import { fieldSize, usePhone } from '../../pwa/phone';
-import { payrollApi, yearOptions, type PaymentStatus } from './api';
+import { fieldSize, touchTarget, usePhone } from '../../pwa/phone';
+import { useFormat } from '../../schema/format';
+import { payrollApi, yearOptions, type PaymentStatus, type PayrollRecord } from './api';
 
 const STATUS_COLORS: Record<PaymentStatus, 'success' | 'warning' | 'info'> = {
   paid: 'success',
@@ -110,4 +112,66 @@ export const usePayslipDownload = () => {
     }
   };
   return { downloading, download };
+};
+
+/**
+ * A payroll record as a card (My Payroll's payslips, the payroll list on a phone): its title, the
+ * status, the net pay, basic and deductions, and its actions: the details and the payslip PDF.
+ */
+export const PayrollRecordCard = ({
+  record,
+  title,
+  subtitle,
+  testId,
+  onOpen,
+}: {
+  record: PayrollRecord;
+  title: string;
+  subtitle?: string;
+  testId: string;
+  onOpen: () => void;
+}) => {
+  const translate = useTranslate();
+  const format = useFormat();
+  const { downloading, download } = usePayslipDownload();
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardContent sx={{ pb: 1 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+              {title}
+            </Typography>
+            {subtitle && (
+              <Typography variant="caption" color="text.secondary">
+                {subtitle}
+              </Typography>
+            )}
+          </Box>
+          <PaymentStatusChip status={record.payment_status} />
+        </Box>
+        <Typography variant="h5" component="p" sx={{ fontWeight: 700, my: 1 }}>
+          {format.money(record.net_salary)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('payroll.columns.basic_salary')}: {format.money(record.basic_salary)} · {translate('payroll.columns.deductions')}:{' '}
+          {format.money(record.total_deductions)}
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ flexWrap: 'wrap' }}>
+        <Button size="small" onClick={onOpen} sx={touchTarget}>
+          {translate('payroll.actions.view')}
+        </Button>
+        <Button
+          size="small"
+          startIcon={downloading ? <CircularProgress size={14} /> : <DownloadIcon />}
+          onClick={() => void download(record.id)}
+          disabled={downloading}
+          sx={touchTarget}
+        >
+          {translate('payroll.actions.payslip')}
+        </Button>
+      </CardActions>
+    </Card>
+  );
 };

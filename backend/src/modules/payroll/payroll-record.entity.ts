@@ -30,6 +30,10 @@ export class PayrollRecord extends TenantScopedEntity {
   @Property({ type: 'string', columnType: 'date' })
   pay_period_end!: string;
 
+  /** the employee's annual salary the record was computed from; null on records computed before it was kept */
+  @Property({ ...money(), nullable: true })
+  annual_salary?: string | null;
+
   @Property(money())
   basic_salary!: string;
 

@@ -197,10 +197,10 @@ totals as (
     from all_lines group by employee_id
 ),
 records as (
-  insert into payroll_records (company_id, employee_id, run_id, pay_period_start, pay_period_end, basic_salary, allowances,
+  insert into payroll_records (company_id, employee_id, run_id, pay_period_start, pay_period_end, annual_salary, basic_salary, allowances,
                                bonuses, gross_salary, taxable_income, tax, total_deductions, net_salary, salary_currency,
                                payment_frequency, working_days, employed_days, unpaid_leave_days, absent_days, payment_status)
-  select ${c}, p.employee_id, ${r}, ${s}, ${e}, t.basic_salary, t.allowances, t.bonuses, t.gross, x.income, x.amount,
+  select ${c}, p.employee_id, ${r}, ${s}, ${e}, p.salary, t.basic_salary, t.allowances, t.bonuses, t.gross, x.income, x.amount,
          t.deductions, t.gross - t.deductions, p.salary_currency, p.payment_frequency, p.working_days, p.employed_days,
          p.unpaid_days, p.absent_days, 'pending'
     from pay p

@@ -24,6 +24,7 @@ export function toRecordResponse(r: PayrollRecord): PayrollRecordResponseDto {
     position_title: loaded(e.position) ? e.position.position_title : null,
     pay_period_start: r.pay_period_start,
     pay_period_end: r.pay_period_end,
+    annual_salary: r.annual_salary ?? null,
     basic_salary: r.basic_salary,
     allowances: r.allowances,
     bonuses: r.bonuses,

@@ -6,7 +6,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike, oneOf, fieldWords } from '../../common/http/fields';
-import { idList, type ListQuery } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import type {
   PayrollRecordDetailDto,
@@ -31,6 +31,12 @@ export const PAYROLL_LIST = {
   filterable: ['q', 'id', 'year', 'month', 'payment_status', 'status', 'employee_id', 'company_id'],
   defaultSort: ['pay_period_start', 'DESC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 1000,
+  filters: {
+    year: Filter.year(MIN_YEAR, MAX_YEAR),
+    month: Filter.month(),
+    payment_status: Filter.oneOf(PAYMENT_STATUSES, { many: true }),
+    status: Filter.oneOf(PAYMENT_STATUSES, { many: true }),
+  },
 };
 
 const POPULATE = ['employee', 'employee.department', 'employee.position'] as const;

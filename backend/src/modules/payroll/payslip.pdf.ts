@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { PayrollLineResponseDto, PayrollRecordDetailDto } from './dto/payroll.dto';
 
 const STATUS_LABELS: Record<string, string> = { pending: 'Pending', processing: 'Processing', paid: 'Paid' };
+const FREQUENCY_WORDS: Record<string, string> = { monthly: 'monthly', semi_monthly: 'twice a month', biweekly: 'every two weeks', weekly: 'weekly' };
 
 /** "1234567.5" → "1,234,567.50" without going through a float. */
 export function formatAmount(value: string): string {
@@ -41,7 +42,11 @@ export function renderPayslip(record: PayrollRecordDetailDto, companyName: strin
       ['Department', record.department_name ?? '-'],
       ['Position', record.position_title ?? '-'],
       ['Pay period', `${record.pay_period_start} to ${record.pay_period_end}`],
-      ['Working days', `${record.employed_days} of ${record.working_days}`],
+      // the yearly amount the basic is a share of, so a monthly amount typed as the annual one shows
+      ...(record.annual_salary !== null
+        ? [['Annual salary', `${currency} ${formatAmount(record.annual_salary)}, paid ${FREQUENCY_WORDS[record.payment_frequency] ?? record.payment_frequency}`] as [string, string]]
+        : []),
+      ['Days employed', `${record.employed_days} of ${record.working_days} working days; absences and unpaid leave are deducted below`],
       ['Payment status', STATUS_LABELS[record.payment_status] ?? record.payment_status],
       ['Payment date', record.payment_date ?? '-'],
     ];

@@ -71,7 +71,14 @@ export class PayrollRecordResponseDto {
   @ApiProperty({ type: String, nullable: true }) position_title!: string | null;
   @ApiProperty({ format: 'date', example: '2026-11-01' }) pay_period_start!: string;
   @ApiProperty({ format: 'date', example: '2026-11-30' }) pay_period_end!: string;
-  @ApiProperty({ example: '7083.33' }) basic_salary!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '85000.00',
+    description: "The employee's annual salary the record was computed from (the basic is its share for the period); null on records computed before it was kept",
+  })
+  annual_salary!: string | null;
+  @ApiProperty({ example: '7083.33', description: "The period's share of the annual salary, pro-rated to the days employed" }) basic_salary!: string;
   @ApiProperty({ example: '150.00' }) allowances!: string;
   @ApiProperty({ example: '0.00' }) bonuses!: string;
   @ApiProperty({ example: '7233.33', description: 'basic_salary + allowances + bonuses' }) gross_salary!: string;

@@ -82,7 +82,7 @@ describe('access: guard, tenant scope, permissions', () => {
       const res = await t.http().get('/api/permissions/user/permissions').set(bearer(a.tokens.company_admin));
       expect(res.status).toBe(200);
       const keys = res.body.data.map((p: any) => p.module.module_key).sort();
-      expect(keys).toEqual(['attendance', 'departments', 'employees', 'hr', 'leave', 'payroll', 'positions', 'reports', 'settings']);
+      expect(keys).toEqual(['attendance', 'departments', 'employees', 'kpi', 'leave', 'monitoring', 'payroll', 'positions', 'reports', 'settings']);
       expect(res.body.data.every((p: any) => p.can_view && p.can_create && p.can_edit && p.can_delete)).toBe(true);
     });
 
@@ -121,7 +121,8 @@ describe('access: guard, tenant scope, permissions', () => {
       'payroll',
       'reports',
       'settings',
-      'hr',
+      'monitoring',
+      'kpi',
     ]);
   });
 });

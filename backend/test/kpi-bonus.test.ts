@@ -331,10 +331,10 @@ describe('KPI bonuses: achievement, tiers, calculation, decisions, payroll', () 
       expect((await pay('ERIN', 'DEF')).status).toBe('paid');
     });
 
-    it('lets nobody approve or pay their own bonus; others with hr edit may', async () => {
-      // Eve (an Analyst) signs in; Analysts may edit module hr
+    it('lets nobody approve or pay their own bonus; others with kpi edit may', async () => {
+      // Eve (an Analyst) signs in; Analysts may edit module kpi
       const eveUser = await createUser(t.em(), 'employee', { company: a.company, employee: t.em().getReference(Employee, ids.EVE) });
-      await grant(t, { position: a.position }, a.company, 'hr', { can_view: true, can_edit: true });
+      await grant(t, { position: a.position }, a.company, 'kpi', { can_view: true, can_edit: true });
       const eve = bearer(await login(t, eveUser.email));
       const evePayment = (await created('kpi-targets', { kpi_id: ids.DEF, target_type: 'employee', target_id: ids.EVE, target_value: 4, ...FEB })).id;
       await created('kpi-values', { kpi_id: ids.DEF, entity_type: 'employee', entity_id: ids.EVE, actual_value: 2, ...FEB });

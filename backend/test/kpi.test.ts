@@ -649,16 +649,16 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
   });
 
   describe('access', () => {
-    it('needs module hr: an employee without it gets 403, with it what the flags allow', async () => {
+    it('needs module kpi: an employee without it gets 403, with it what the flags allow', async () => {
       const c = await createCompany(t, 'Zeta');
       const employee = bearer(c.tokens.employee);
       const denied = await t.http().get(`${API}/kpis`).set(employee);
-      expect([denied.status, denied.body.message]).toEqual([403, 'You do not have view access to the hr module']);
-      await grant(t, { department: c.department }, c.company, 'hr', { can_view: true });
+      expect([denied.status, denied.body.message]).toEqual([403, 'You do not have view access to the kpi module']);
+      await grant(t, { department: c.department }, c.company, 'kpi', { can_view: true });
       expect((await t.http().get(`${API}/kpi-dashboard`).set(employee)).status).toBe(200);
       const write = await post('kpis', { name: 'X', code: 'X', category: 'hr' }, employee);
-      expect([write.status, write.body.message]).toEqual([403, 'You do not have create access to the hr module']);
-      await grant(t, { position: c.position }, c.company, 'hr', { can_view: true, can_create: true });
+      expect([write.status, write.body.message]).toEqual([403, 'You do not have create access to the kpi module']);
+      await grant(t, { position: c.position }, c.company, 'kpi', { can_view: true, can_create: true });
       const kpi = await post('kpis', { name: 'X', code: 'X', category: 'hr' }, employee);
       expect(kpi.status).toBe(201);
       expect((await put(`kpis/${kpi.body.data.id}`, { name: 'Y' }, employee)).status).toBe(403);
@@ -676,7 +676,7 @@ describe('KPI & bonus: KPIs, targets, values, rules, dashboard, access', () => {
       expect(kpi.body.data.company_id).toBe(a.company.id);
     });
 
-    it("needs the kpi feature in the company's package, not only module hr", async () => {
+    it("needs the kpi feature in the company's package, not only the monitoring feature", async () => {
       const c = await createCompany(t, 'Eta');
       await usePackage(t, c.company, { features: ['employees', 'monitoring'] });
       for (const res of [

@@ -585,12 +585,12 @@ describe('operational monitoring: tasks, templates, comments, metrics', () => {
       expect((await get('/99999999999')).status).toBe(404);
     });
 
-    it('is for company admins with module hr: employees get 403 even when granted hr', async () => {
+    it('is for company admins with module monitoring: employees get 403 even when granted monitoring', async () => {
       const employee = bearer(a.tokens.employee);
       const denied = await t.http().get(API).set(employee);
       expect(denied.status).toBe(403);
       expect((await post('', { title: 'x', department_id: a.department.id }, employee)).status).toBe(403);
-      await grant(t, { position: a.position }, a.company, 'hr', { can_view: true, can_create: true });
+      await grant(t, { position: a.position }, a.company, 'monitoring', { can_view: true, can_create: true });
       expect((await t.http().get(`${API}/metrics`).set(employee)).status).toBe(403);
       expect((await t.http().get(API)).status).toBe(401);
     });

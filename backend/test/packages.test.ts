@@ -254,8 +254,8 @@ describe('packages and features', () => {
       for (const key of ['employees', 'departments', 'positions', 'attendance', 'leave', 'payroll', 'reports', 'settings']) {
         expect(byCode[key].grants_module).toBe(key);
       }
-      expect(byCode.monitoring).toMatchObject({ module: 'monitoring', grants_module: 'hr' });
-      expect(byCode.kpi).toMatchObject({ module: 'kpi', grants_module: 'hr' });
+      expect(byCode.monitoring).toMatchObject({ module: 'monitoring', grants_module: 'monitoring' });
+      expect(byCode.kpi).toMatchObject({ module: 'kpi', grants_module: 'kpi' });
     });
 
     it.each([

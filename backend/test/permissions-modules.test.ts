@@ -119,11 +119,11 @@ describe('permissions enforced on the attendance, leave, payroll, settings and h
     expect((await me.post('/api/hr/payroll', { year: 2026, month: 9 })).status).toBe(201);
   });
 
-  it('hr (operational monitoring): the task API stays with company admins, whatever rights an employee holds (hr.md 6)', async () => {
+  it('operational monitoring: the task API stays with company admins, whatever rights an employee holds (hr.md 6)', async () => {
     const me = as(employee);
     const task = await as(admin).post('/api/monitoring/tasks', { title: 'Audit', department_id: a.department.id });
     expect(task.status).toBe(201);
-    await allow({ hr: { can_view: true, can_create: true, can_edit: true, can_delete: true } });
+    await allow({ monitoring: { can_view: true, can_create: true, can_edit: true, can_delete: true } });
     expect((await me.get('/api/monitoring/tasks')).status).toBe(403);
     expect((await me.get(`/api/monitoring/tasks/${task.body.data.id}`)).status).toBe(403);
     expect((await me.post('/api/monitoring/tasks', { title: 'Mine', department_id: a.department.id })).status).toBe(403);

@@ -1,6 +1,8 @@
 import { Controller, Get, Module, Post, Put } from '@nestjs/common';
 import { RequireModule } from '../src/common/auth/decorators';
 import { Company } from '../src/modules/companies/company.entity';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migration20261128130000 } from '../src/database/migrations/Migration20261128130000';
 import { PlanService } from '../src/modules/permissions/plan.service';
 import { createTestApp, type TestApp } from './support/app';
 import { bearer, createCompany, createUser, grant, login, unique, type CompanyFixture } from './support/fixtures';
@@ -26,9 +28,9 @@ class PlanProbeController {
     return 'ok';
   }
 
-  @Get('hr')
-  @RequireModule('hr', 'view')
-  hr() {
+  @Get('kpi')
+  @RequireModule('kpi', 'view')
+  kpi() {
     return 'ok';
   }
 
@@ -105,8 +107,8 @@ describe('plan-based access', () => {
       expect(await status('put', 'settings', c.tokens.company_admin)).toBe(200);
       const payroll = await t.http().get('/api/plan-probe/payroll').set(bearer(c.tokens.company_admin));
       expect(payroll.status).toBe(403);
-      expect(payroll.body.message).toBe('You do not have view access to the payroll module');
-      expect(await status('get', 'hr', c.tokens.company_admin)).toBe(403);
+      expect(payroll.body.message).toBe('Your package does not include Payroll');
+      expect(await status('get', 'kpi', c.tokens.company_admin)).toBe(403);
     });
 
     it('follows a change of the package on the next request', async () => {
@@ -134,7 +136,7 @@ describe('plan-based access', () => {
     });
   });
 
-  it('grants the hr key with monitoring or kpi, and lists only included, active features', async () => {
+  it('grants Operational Monitoring with the monitoring feature and KPI & Bonus with kpi, each alone, and lists only included, active features', async () => {
     const inactive = (
       await t
         .http()
@@ -146,10 +148,11 @@ describe('plan-based access', () => {
     const monitoring = await companyOn(await packageWith(['monitoring', inactive.feature_code]));
     const kpi = await companyOn(await packageWith(['kpi']));
     const none = await companyOn(await packageWith([]));
-    expect(await modulesOf(monitoring.tokens.company_admin)).toEqual(['settings', 'hr']);
-    expect(await modulesOf(kpi.tokens.company_admin)).toEqual(['settings', 'hr']);
+    expect(await modulesOf(monitoring.tokens.company_admin)).toEqual(['settings', 'monitoring']);
+    expect(await modulesOf(kpi.tokens.company_admin)).toEqual(['settings', 'kpi']);
     expect(await modulesOf(none.tokens.company_admin)).toEqual(['settings']);
-    expect(await status('get', 'hr', kpi.tokens.company_admin)).toBe(200);
+    expect(await status('get', 'kpi', kpi.tokens.company_admin)).toBe(200);
+    expect(await status('get', 'kpi', monitoring.tokens.company_admin)).toBe(403);
 
     const sub = await t.http().get('/api/packages/subscription').set(bearer(monitoring.tokens.company_admin));
     expect(sub.body.data.features).toEqual(['monitoring']);
@@ -164,6 +167,70 @@ describe('plan-based access', () => {
     expect(await plans.limits(limited.company.id)).toEqual({ max_employees: 7, max_admins: 3 });
     const enterprise = await createCompany(t, 'Big');
     expect(await plans.limits(enterprise.company.id)).toEqual({ max_employees: -1, max_admins: -1 });
+  });
+
+  describe('Operational Monitoring and KPI & Bonus are two modules', () => {
+    const get = (path: string, token: string) => t.http().get(path).set(bearer(token));
+
+    it('a package with only Operational Monitoring: its tasks answer, KPI & Bonus says the package lacks it', async () => {
+      const c = await companyOn(await packageWith(['employees', 'monitoring']));
+      expect(await modulesOf(c.tokens.company_admin)).toEqual(['employees', 'settings', 'monitoring']);
+      expect((await get('/api/monitoring/tasks', c.tokens.company_admin)).status).toBe(200);
+      for (const path of ['/api/kpi/kpis', '/api/kpi/bonus-rules', '/api/kpi/bonus-payments']) {
+        const res = await get(path, c.tokens.company_admin);
+        expect([path, res.status, res.body.message]).toEqual([path, 403, 'Your package does not include KPI & Bonus']);
+      }
+      // the dashboard's module list, which the console's locked cards and Access Denied read
+      const modules = (await get('/api/dashboard/company', c.tokens.company_admin)).body.data.modules;
+      const inPlan = Object.fromEntries(modules.map((m: any) => [m.module_key, m.in_plan]));
+      expect(inPlan).toMatchObject({ monitoring: true, kpi: false });
+    });
+
+    it('a package with only KPI & Bonus: KPIs answer, Operational Monitoring says the package lacks it', async () => {
+      const c = await companyOn(await packageWith(['employees', 'kpi']));
+      expect(await modulesOf(c.tokens.company_admin)).toEqual(['employees', 'settings', 'kpi']);
+      expect((await get('/api/kpi/kpis', c.tokens.company_admin)).status).toBe(200);
+      for (const path of ['/api/monitoring/tasks', '/api/monitoring/my-tasks']) {
+        const res = await get(path, c.tokens.company_admin);
+        expect([path, res.status, res.body.message]).toEqual([path, 403, 'Your package does not include Operational Monitoring']);
+      }
+    });
+
+    it('the migration gives every grant of the shared module to both, so nobody gains or loses access', async () => {
+      const c = await createCompany(t, 'Legacy');
+      const em = t.em();
+      // the state before the migration: one shared module `hr`, granted to the analyst's position
+      await em.execute(`insert into modules (module_key, module_name, sort_order) values ('hr', 'HR Operations', 9)`);
+      await grant(t, { position: c.position }, c.company, 'hr', { can_view: true, can_create: true });
+      await grant(t, { department: c.department }, c.company, 'hr', { can_view: true, can_edit: true });
+      const orm = t.app.get(MikroORM);
+      const migration = new Migration20261128130000(em.getDriver(), orm.config);
+      await migration.up();
+      for (const query of migration.getQueries()) await em.execute(query as string);
+
+      expect(await em.execute(`select 1 from modules where module_key = 'hr'`)).toEqual([]);
+      const rows = await em.execute(
+        `select m.module_key, pe.position_id, pe.department_id, pe.can_view, pe.can_create, pe.can_edit, pe.can_delete
+           from permission_entries pe join modules m on m.id = pe.module_id where pe.company_id = ? order by m.module_key, pe.position_id nulls last`,
+        [c.company.id],
+      );
+      const flags = { can_view: true, can_delete: false };
+      expect(rows).toEqual([
+        { module_key: 'kpi', position_id: c.position.id, department_id: null, ...flags, can_create: true, can_edit: false },
+        { module_key: 'kpi', position_id: null, department_id: c.department.id, ...flags, can_create: false, can_edit: true },
+        { module_key: 'monitoring', position_id: c.position.id, department_id: null, ...flags, can_create: true, can_edit: false },
+        { module_key: 'monitoring', position_id: null, department_id: c.department.id, ...flags, can_create: false, can_edit: true },
+      ]);
+      // the analyst still reads and adds KPIs, as the shared module allowed
+      const rights = ((await get('/api/permissions/user/permissions', c.tokens.employee)).body.data as any[])
+        .filter((p) => ['monitoring', 'kpi'].includes(p.module.module_key))
+        .map((p) => [p.module.module_key, p.can_view, p.can_create, p.can_edit, p.can_delete]);
+      expect(rights).toEqual([
+        ['monitoring', true, true, true, false],
+        ['kpi', true, true, true, false],
+      ]);
+      expect((await get('/api/kpi/kpis', c.tokens.employee)).status).toBe(200);
+    });
   });
 
   describe('subscription state', () => {
@@ -234,7 +301,7 @@ describe('plan-based access', () => {
       const sub = await t.http().get('/api/packages/subscription').set(bearer(c.tokens.company_admin));
       expect(sub.body.data).toMatchObject({ subscription_plan: 'standard', state: 'active', billing_status: 'active', trial_ends_at: null, write_blocked_reason: null });
       expect(await status('post', 'employees', c.tokens.company_admin)).toBe(201);
-      expect(await modulesOf(c.tokens.company_admin)).not.toContain('hr');
+      expect(await modulesOf(c.tokens.company_admin)).not.toContain('kpi');
 
       // a cancelled subscription is active again once the new plan is paid
       await setState(c, { subscription_status: 'cancelled', billing_status: 'cancelled' });

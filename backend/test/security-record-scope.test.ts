@@ -32,7 +32,7 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
     attendance: { module: 'attendance', list: '/api/hr/attendance', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
     leave: { module: 'leave', list: '/api/hr/leave-balances', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
     payroll: { module: 'payroll', list: '/api/hr/payroll', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
-    kpi: { module: 'hr', list: '/api/kpi/bonus-payments', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
+    kpi: { module: 'kpi', list: '/api/kpi/bonus-payments', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
   };
   const REFUSED: Record<Group, string> = {
     headcount: "This report adds up every employee's employees records: only company admins and holders of employees view can see it",

@@ -64,7 +64,8 @@ describe('self-service: own records without matrix rights', () => {
           { module: 'attendance', actions: ['view', 'create'] },
           { module: 'leave', actions: ['view', 'create'] },
           { module: 'payroll', actions: ['view'] },
-          { module: 'hr', actions: ['view'] },
+          { module: 'monitoring', actions: ['view'] },
+          { module: 'kpi', actions: ['view'] },
         ],
       });
     });
@@ -114,7 +115,8 @@ describe('self-service: own records without matrix rights', () => {
         attendance: [true, true, false, false, true],
         leave: [true, true, false, false, true],
         payroll: [true, false, false, false, true],
-        hr: [true, false, false, false, true],
+        monitoring: [true, false, false, false, true],
+        kpi: [true, false, false, false, true],
       });
     });
 
@@ -271,9 +273,9 @@ describe('self-service: own records without matrix rights', () => {
         expect((await t.http().get('/api/hr/leave-requests').set(erin)).status).toBe(200);
         const payroll = await t.http().get('/api/hr/payroll').set(erin);
         expect(payroll.status).toBe(403);
-        expect(payroll.body.message).toBe('You do not have view access to the payroll module');
+        expect(payroll.body.message).toBe('Your package does not include Payroll');
         const res = await t.http().get('/api/permissions/user/permissions').set(erin);
-        // the self-service rights the plan has: payroll and HR operations (feature 'hr') are not on it
+        // the self-service rights the plan has: payroll, Operational Monitoring and KPI & Bonus are not on it
         expect(res.body.data.map((e: any) => e.module.module_key)).toEqual(['attendance', 'leave']);
       } finally {
         await sql('update companies set package_id = ?, subscription_plan = ? where id = ?', [before.package_id, before.subscription_plan, a.company.id]);

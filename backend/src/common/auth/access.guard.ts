@@ -143,10 +143,11 @@ export class AccessGuard implements CanActivate {
    * in the way.
    */
   private async admitBySelfService(context: ExecutionContext, auth: AuthContext, module: ModuleKey, action: PermissionAction) {
-    const refusal = forbidden(`You do not have ${action} access to the ${module} module`);
+    // the plan was read with the user (authenticate): a module it lacks is named in words
+    const inPlan = (await this.plans.moduleKeys(auth.companyId!)).has(module);
+    const refusal = forbidden(inPlan ? `You do not have ${action} access to the ${module} module` : PlanService.notIncluded(module));
     const marked = this.reflector.getAllAndOverride<boolean>(SELF_SERVICE, [context.getHandler(), context.getClass()]);
-    if (!marked || !selfServiceGives(module, action)) throw refusal;
-    if (!(await this.plans.moduleKeys(auth.companyId!)).has(module)) throw refusal;
+    if (!marked || !selfServiceGives(module, action) || !inPlan) throw refusal;
     const policy = await this.permissions.selfService(auth);
     if (!policy.eligible) throw refusal;
     if (!policy.enabled) throw forbidden(SELF_SERVICE_OFF);

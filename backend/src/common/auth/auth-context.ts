@@ -28,7 +28,8 @@ export type ModuleKey =
   | 'payroll'
   | 'reports'
   | 'settings'
-  | 'hr';
+  | 'monitoring'
+  | 'kpi';
 
 export interface ModuleRights {
   view: boolean;

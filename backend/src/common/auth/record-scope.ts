@@ -24,14 +24,16 @@ interface StaffRule {
  * - payroll: create or edit on payroll (payroll staff); view alone is one's own payslips
  * - leave: edit on leave (leave managers); view alone is one's own requests and balances
  * - attendance: nobody else; the attendance list shows everyone's records to admins only
- * - hr (KPI & Bonus): view on hr; without it the self-service policy gives one's own results
+ * - kpi (KPI & Bonus): view on kpi; without it the self-service policy gives one's own results
+ * - monitoring: view on monitoring (the task screen itself is the admins'; My Tasks is one's own)
  * - employees (and the headcount figures) and the modules that hold no employee's records: view
  */
 const STAFF: Record<ModuleKey, StaffRule> = {
   payroll: { covers: (r) => !!r?.create || !!r?.edit, who: 'company admins and payroll staff' },
   leave: { covers: (r) => !!r?.edit, who: 'company admins and leave managers' },
   attendance: { covers: () => false, who: 'company admins' },
-  hr: { covers: (r) => !!r?.view, who: 'company admins and holders of KPI & Bonus view' },
+  kpi: { covers: (r) => !!r?.view, who: 'company admins and holders of KPI & Bonus view' },
+  monitoring: { covers: (r) => !!r?.view, who: 'company admins and holders of Operational Monitoring view' },
   employees: { covers: (r) => !!r?.view, who: 'company admins and holders of employees view' },
   departments: { covers: (r) => !!r?.view, who: 'company admins and holders of departments view' },
   positions: { covers: (r) => !!r?.view, who: 'company admins and holders of positions view' },

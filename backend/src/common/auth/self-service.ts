@@ -13,8 +13,10 @@ export const SELF_SERVICE_RIGHTS: Readonly<Partial<Record<ModuleKey, readonly Pe
   attendance: ['view', 'create'],
   leave: ['view', 'create'],
   payroll: ['view'],
+  // the tasks assigned to the employee (My Tasks)
+  monitoring: ['view'],
   // KPI results: the targets, values and bonus payments whose subject is the employee
-  hr: ['view'],
+  kpi: ['view'],
 };
 
 export const SELF_SERVICE_OFF = 'Self-service is turned off for your company: ask your administrator for access';

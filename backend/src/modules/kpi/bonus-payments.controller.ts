@@ -36,7 +36,7 @@ const ApiPlainQuery = () =>
 type Plain = { status?: string; employee?: string; period?: string };
 
 /**
- * Bonus payments (hr.md 2, 3, 4, 7): module hr and the package's kpi feature. Statuses move
+ * Bonus payments (hr.md 2, 3, 4, 7): module kpi (KPI & Bonus), which the package's kpi feature grants. Statuses move
  * calculated → approved → paid, or from calculated or approved to rejected or cancelled; approved
  * payments whose period ends in a pay month are paid by that month's payroll.
  */
@@ -48,7 +48,7 @@ export class BonusPaymentsController {
   constructor(private readonly payments: BonusPaymentsService) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({ summary: 'Bonus payments, filtered and paged', description: FILTERS })
   @ApiListQuery()
@@ -59,7 +59,7 @@ export class BonusPaymentsController {
   }
 
   @Get('totals')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({
     summary: 'Totals of the bonus payments the filter selects',
@@ -75,7 +75,7 @@ export class BonusPaymentsController {
   }
 
   @Get(':id')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({ summary: 'One bonus payment' })
   @ApiEnvelope(BonusPaymentResponseDto)
@@ -85,7 +85,7 @@ export class BonusPaymentsController {
   }
 
   @Put(':id/approve')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({ summary: 'Approve a calculated payment', description: 'Records who approved it and when. Payroll pays approved payments.' })
   @ApiEnvelope(BonusPaymentResponseDto)
   @ApiNotFoundResponse({ description: 'Bonus payment not found' })
@@ -97,7 +97,7 @@ export class BonusPaymentsController {
   }
 
   @Put(':id/mark-paid')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({
     summary: 'Mark an approved payment paid outside payroll',
     description:
@@ -113,7 +113,7 @@ export class BonusPaymentsController {
   }
 
   @Put(':id/reject')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({
     summary: 'Reject a calculated or approved payment, with an optional reason',
     description: 'Recalculating keeps a rejected payment as it is. Not while a payroll that includes it is being paid (409).',
@@ -127,7 +127,7 @@ export class BonusPaymentsController {
   }
 
   @Put(':id/cancel')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({
     summary: 'Cancel a calculated or approved payment, with an optional reason',
     description: 'Recalculating keeps a cancelled payment as it is. Not while a payroll that includes it is being paid (409).',

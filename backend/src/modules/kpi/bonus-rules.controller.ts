@@ -15,7 +15,7 @@ const TIER_RULES =
   'rounded half-up to the cent, then capped at max_bonus_amount when set. Below the lowest tier nothing is paid. ' +
   'A KPI has at most one active rule.';
 
-/** Bonus rules (hr.md 2, 7): module hr and the package's kpi feature. */
+/** Bonus rules (hr.md 2, 7): module kpi (KPI & Bonus), which the package's kpi feature grants. */
 @ApiTags('kpi')
 @ApiAuthErrors()
 @RequireKpiFeature()
@@ -24,7 +24,7 @@ export class BonusRulesController {
   constructor(private readonly rules: BonusRulesService) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @ApiOperation({ summary: 'Bonus rules with their tiers', description: `${TIER_RULES} Filters: q (name, KPI name), kpi_id, is_active, id.` })
   @ApiListQuery()
   @ApiEnvelope(BonusRuleResponseDto, { isArray: true })
@@ -33,7 +33,7 @@ export class BonusRulesController {
   }
 
   @Post()
-  @RequireModule('hr', 'create')
+  @RequireModule('kpi', 'create')
   @ApiOperation({ summary: "Create a KPI's bonus rule", description: TIER_RULES })
   @ApiEnvelope(BonusRuleResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: `A field missing or invalid, named; '${DISTINCT_TIERS}'` })
@@ -44,7 +44,7 @@ export class BonusRulesController {
   }
 
   @Get(':id')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @ApiOperation({ summary: 'One bonus rule' })
   @ApiEnvelope(BonusRuleResponseDto)
   @ApiNotFoundResponse({ description: 'Bonus rule not found' })
@@ -53,7 +53,7 @@ export class BonusRulesController {
   }
 
   @Put(':id')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({
     summary: 'Update a bonus rule (only the fields sent change; tiers, when sent, replace all tiers)',
     description: 'Payments already calculated keep their amounts until bonuses are calculated again.',
@@ -66,7 +66,7 @@ export class BonusRulesController {
   }
 
   @Delete(':id')
-  @RequireModule('hr', 'delete')
+  @RequireModule('kpi', 'delete')
   @ApiOperation({ summary: 'Delete a bonus rule', description: 'Its calculated payments go with it; decided ones stay.' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'Bonus rule not found' })

@@ -17,7 +17,7 @@ const ACHIEVEMENT =
   'null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. ' +
   'calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members).';
 
-/** KPI targets (hr.md 2, 3, 7): module hr and the package's kpi feature. */
+/** KPI targets (hr.md 2, 3, 7): module kpi (KPI & Bonus), which the package's kpi feature grants. */
 @ApiTags('kpi')
 @ApiAuthErrors()
 @RequireKpiFeature()
@@ -26,7 +26,7 @@ export class KpiTargetsController {
   constructor(private readonly targets: KpiTargetsService) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({
     summary: 'Targets with their actual value, achievement and calculated bonus',
@@ -41,7 +41,7 @@ export class KpiTargetsController {
   }
 
   @Post()
-  @RequireModule('hr', 'create')
+  @RequireModule('kpi', 'create')
   @ApiOperation({
     summary: 'Set a target',
     description:
@@ -58,7 +58,7 @@ export class KpiTargetsController {
   }
 
   @Get(':id')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({ summary: 'One target', description: ACHIEVEMENT })
   @ApiEnvelope(KpiTargetResponseDto)
@@ -68,7 +68,7 @@ export class KpiTargetsController {
   }
 
   @Put(':id')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({
     summary: 'Update a target (only the fields sent change)',
     description: 'Once a bonus payment of the target is approved or paid, only its notes may change. A new target_type needs its target_id.',
@@ -81,7 +81,7 @@ export class KpiTargetsController {
   }
 
   @Delete(':id')
-  @RequireModule('hr', 'delete')
+  @RequireModule('kpi', 'delete')
   @ApiOperation({ summary: 'Delete a target', description: 'Its calculated payments go with it.' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'KPI target not found' })

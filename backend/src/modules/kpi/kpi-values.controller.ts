@@ -33,7 +33,7 @@ const COMPUTED_RULES =
   'leave days. Rates are rounded half-up to 2 decimals. Re-running replaces the values of the period (idempotent); values ' +
   'whose subject has no data any more are removed.';
 
-/** KPI values (hr.md 3, 7): module hr and the package's kpi feature. */
+/** KPI values (hr.md 3, 7): module kpi (KPI & Bonus), which the package's kpi feature grants. */
 @ApiTags('kpi')
 @ApiAuthErrors()
 @RequireKpiFeature()
@@ -42,7 +42,7 @@ export class KpiValuesController {
   constructor(private readonly values: KpiValuesService) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({
     summary: 'Measured values of KPIs, with the target of the same subject and period',
@@ -57,7 +57,7 @@ export class KpiValuesController {
   }
 
   @Post('calculate')
-  @RequireModule('hr', 'create')
+  @RequireModule('kpi', 'create')
   @ApiOperation({
     summary: 'Compute the values of the computed KPIs for a period from the records',
     description: `All active KPIs whose data_source_type is not manual, or only kpi_id. ${COMPUTED_RULES}`,
@@ -72,7 +72,7 @@ export class KpiValuesController {
   }
 
   @Post()
-  @RequireModule('hr', 'create')
+  @RequireModule('kpi', 'create')
   @ApiOperation({
     summary: 'Record a value by hand',
     description:
@@ -89,7 +89,7 @@ export class KpiValuesController {
   }
 
   @Get(':id')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @SelfService()
   @ApiOperation({ summary: 'One value' })
   @ApiEnvelope(KpiValueResponseDto)
@@ -99,7 +99,7 @@ export class KpiValuesController {
   }
 
   @Put(':id')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({
     summary: 'Correct a manual value',
     description: 'Approved and paid bonus payments keep the figures they were decided on; calculate bonuses again to update calculated ones.',
@@ -112,7 +112,7 @@ export class KpiValuesController {
   }
 
   @Delete(':id')
-  @RequireModule('hr', 'delete')
+  @RequireModule('kpi', 'delete')
   @ApiOperation({ summary: 'Delete a manual value' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'KPI value not found' })

@@ -10,7 +10,7 @@ import { KpiDashboardDto } from './dto/kpi-dashboard.dto';
 import { KpiDashboardService } from './kpi-dashboard.service';
 import { RequireKpiFeature } from './kpi-feature.guard';
 
-/** Bonus calculation and the KPI dashboard (hr.md 2, 3, 7): module hr and the package's kpi feature. */
+/** Bonus calculation and the KPI dashboard (hr.md 2, 3, 7): module kpi (KPI & Bonus), which the package's kpi feature grants. */
 @ApiTags('kpi')
 @ApiAuthErrors()
 @RequireKpiFeature()
@@ -22,7 +22,7 @@ export class KpiController {
   ) {}
 
   @Post('bonus-calculate')
-  @RequireModule('hr', 'create')
+  @RequireModule('kpi', 'create')
   @ApiOperation({
     summary: 'Calculate the bonus payments of a period',
     description:
@@ -46,7 +46,7 @@ export class KpiController {
   }
 
   @Get('kpi-dashboard')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @ApiOperation({
     summary: 'The KPI dashboard',
     description:

@@ -23,7 +23,7 @@ export class KpisController {
   constructor(private readonly kpis: KpisService) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @ApiOperation({
     summary: 'KPIs, filtered and paged',
     description:
@@ -48,7 +48,7 @@ export class KpisController {
   }
 
   @Post()
-  @RequireModule('hr', 'create')
+  @RequireModule('kpi', 'create')
   @ApiOperation({
     summary: 'Create a KPI',
     description:
@@ -63,7 +63,7 @@ export class KpisController {
   }
 
   @Get(':id')
-  @RequireModule('hr', 'view')
+  @RequireModule('kpi', 'view')
   @ApiOperation({ summary: 'One KPI' })
   @ApiEnvelope(KpiResponseDto)
   @ApiNotFoundResponse({ description: 'KPI not found' })
@@ -72,7 +72,7 @@ export class KpisController {
   }
 
   @Put(':id')
-  @RequireModule('hr', 'edit')
+  @RequireModule('kpi', 'edit')
   @ApiOperation({ summary: 'Update a KPI (only the fields sent change)' })
   @ApiEnvelope(KpiResponseDto)
   @ApiNotFoundResponse({ description: 'KPI not found' })
@@ -82,7 +82,7 @@ export class KpisController {
   }
 
   @Delete(':id')
-  @RequireModule('hr', 'delete')
+  @RequireModule('kpi', 'delete')
   @ApiOperation({
     summary: 'Delete a KPI with its targets, values and bonus rules',
     description: 'Its calculated payments are removed; rejected and cancelled ones stay as history.',

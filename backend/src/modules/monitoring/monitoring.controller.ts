@@ -31,7 +31,7 @@ import { TASK_LIST, TasksService } from './tasks.service';
 
 /**
  * Operational monitoring (hr.md 2, 3, 7): company_admin (and an impersonating superadmin) with
- * module hr, when the company's package includes the monitoring feature. The static paths
+ * module monitoring, which the package's monitoring feature grants. The static paths
  * (metrics, templates, bulk) are declared before `:id`.
  */
 @ApiTags('monitoring')
@@ -47,7 +47,7 @@ export class MonitoringController {
   ) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('monitoring', 'view')
   @ApiOperation({ summary: 'Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged' })
   @ApiListQuery()
   @ApiQuery({ name: 'status', required: false, description: 'Same as filter.status' })
@@ -71,7 +71,7 @@ export class MonitoringController {
   }
 
   @Post()
-  @RequireModule('hr', 'create')
+  @RequireModule('monitoring', 'create')
   @ApiOperation({ summary: 'Create a task' })
   @ApiEnvelope(TaskResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: "'Please enter a task title'; a department or position is required" })
@@ -81,7 +81,7 @@ export class MonitoringController {
   }
 
   @Get('metrics')
-  @RequireModule('hr', 'view')
+  @RequireModule('monitoring', 'view')
   @ApiOperation({ summary: 'Task metrics of the tasks created in a date range (all tasks without one)' })
   @ApiEnvelope(TaskMetricsDto)
   metrics(@Auth() ctx: AuthContext, @Query() query: TaskMetricsQueryDto) {
@@ -89,7 +89,7 @@ export class MonitoringController {
   }
 
   @Get('templates')
-  @RequireModule('hr', 'view')
+  @RequireModule('monitoring', 'view')
   @ApiOperation({ summary: 'Task templates' })
   @ApiListQuery()
   @ApiEnvelope(TaskTemplateResponseDto, { isArray: true })
@@ -98,7 +98,7 @@ export class MonitoringController {
   }
 
   @Post('templates')
-  @RequireModule('hr', 'create')
+  @RequireModule('monitoring', 'create')
   @ApiOperation({ summary: 'Create a task template' })
   @ApiEnvelope(TaskTemplateResponseDto, { status: 201 })
   async createTemplate(@Auth() ctx: AuthContext, @Body() dto: CreateTaskTemplateDto) {
@@ -106,7 +106,7 @@ export class MonitoringController {
   }
 
   @Post('templates/:id/create-task')
-  @RequireModule('hr', 'create')
+  @RequireModule('monitoring', 'create')
   @ApiOperation({ summary: "Create a task from a template (the body's fields override the template's)" })
   @ApiEnvelope(TaskResponseDto, { status: 201 })
   @ApiNotFoundResponse({ description: 'Task template not found' })
@@ -119,7 +119,7 @@ export class MonitoringController {
   }
 
   @Post('bulk')
-  @RequireModule('hr', 'create')
+  @RequireModule('monitoring', 'create')
   @ApiOperation({
     summary: 'One task per active employee of the chosen departments and/or position, in one request',
   })
@@ -134,7 +134,7 @@ export class MonitoringController {
   }
 
   @Get(':id')
-  @RequireModule('hr', 'view')
+  @RequireModule('monitoring', 'view')
   @ApiOperation({ summary: 'One task' })
   @ApiEnvelope(TaskResponseDto)
   @ApiNotFoundResponse({ description: 'Task not found' })
@@ -143,7 +143,7 @@ export class MonitoringController {
   }
 
   @Put(':id')
-  @RequireModule('hr', 'edit')
+  @RequireModule('monitoring', 'edit')
   @ApiOperation({
     summary: 'Update a task; status changes are validated (completed/cancelled are final unless `reopen`)',
   })
@@ -155,7 +155,7 @@ export class MonitoringController {
   }
 
   @Delete(':id')
-  @RequireModule('hr', 'delete')
+  @RequireModule('monitoring', 'delete')
   @ApiOperation({ summary: 'Delete a task and its comments' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'Task not found' })
@@ -165,7 +165,7 @@ export class MonitoringController {
   }
 
   @Get(':id/comments')
-  @RequireModule('hr', 'view')
+  @RequireModule('monitoring', 'view')
   @ApiOperation({ summary: "A task's comments, oldest first" })
   @ApiEnvelope(TaskCommentResponseDto, { isArray: true })
   @ApiNotFoundResponse({ description: 'Task not found' })
@@ -174,7 +174,7 @@ export class MonitoringController {
   }
 
   @Post(':id/comments')
-  @RequireModule('hr', 'create')
+  @RequireModule('monitoring', 'create')
   @ApiOperation({ summary: 'Comment on a task' })
   @ApiEnvelope(TaskCommentResponseDto, { status: 201 })
   @ApiNotFoundResponse({ description: 'Task not found' })

@@ -10,7 +10,7 @@ import { RequireMonitoringFeature } from './monitoring-feature.guard';
 import { TASK_LIST, TasksService } from './tasks.service';
 
 /**
- * The caller's own tasks (the ones assigned to their employee record): for anyone with module hr,
+ * The caller's own tasks (the ones assigned to their employee record): for anyone with module monitoring,
  * from the matrix or from the company's self-service policy; the task screen itself stays with the admins.
  */
 @ApiTags('monitoring')
@@ -21,7 +21,7 @@ export class MyTasksController {
   constructor(private readonly tasks: TasksService) {}
 
   @Get()
-  @RequireModule('hr', 'view')
+  @RequireModule('monitoring', 'view')
   @SelfService()
   @ApiOperation({ summary: "The tasks assigned to the caller's employee record, filtered and paged as the task list" })
   @ApiListQuery()

@@ -9,7 +9,7 @@ export type FeatureType = (typeof FEATURE_TYPES)[number];
 
 /**
  * A feature a package may include. A feature whose code is a permission module key grants that
- * module; `monitoring` and `kpi` both grant the `hr` key (see PlanService).
+ * module (see PlanService).
  */
 @Entity({ tableName: 'features' })
 export class Feature extends BaseEntity {

@@ -3,14 +3,15 @@ import { PlanService } from './plan.service';
 describe('PlanService', () => {
   it('maps a feature to the module key it grants', () => {
     expect(PlanService.grantedKey('payroll')).toBe('payroll');
-    expect(PlanService.grantedKey('monitoring')).toBe('hr');
-    expect(PlanService.grantedKey('kpi')).toBe('hr');
-    expect(PlanService.grantedKey('hr')).toBe('hr');
+    // Operational Monitoring and KPI & Bonus each grant their own module, never the other's
+    expect(PlanService.grantedKey('monitoring')).toBe('monitoring');
+    expect(PlanService.grantedKey('kpi')).toBe('kpi');
+    expect(PlanService.grantedKey('hr')).toBeNull();
     expect(PlanService.grantedKey('api_access')).toBeNull();
   });
 
   it('gives the modules of the features, settings always, in catalogue order', () => {
-    expect([...PlanService.modulesOf(['kpi', 'leave', 'employees', 'face'])]).toEqual(['employees', 'leave', 'settings', 'hr']);
+    expect([...PlanService.modulesOf(['kpi', 'leave', 'employees', 'face'])]).toEqual(['employees', 'leave', 'settings', 'kpi']);
     expect([...PlanService.modulesOf([])]).toEqual(['settings']);
   });
 

@@ -39,14 +39,27 @@ export const MODULE_KEYS: readonly ModuleKey[] = [
   'payroll',
   'reports',
   'settings',
-  'hr',
+  'monitoring',
+  'kpi',
 ];
+
+/** A module's name as a person reads it (refusals, lists). */
+export const MODULE_NAMES: Record<ModuleKey, string> = {
+  employees: 'Employees',
+  departments: 'Departments',
+  positions: 'Positions',
+  attendance: 'Attendance',
+  leave: 'Leave Management',
+  payroll: 'Payroll',
+  reports: 'Reports',
+  settings: 'Settings',
+  monitoring: 'Operational Monitoring',
+  kpi: 'KPI & Bonus',
+};
 
 /** Modules every company has whatever its package: settings is where a company changes its plan. */
 export const ALWAYS_ON_MODULES: readonly ModuleKey[] = ['settings'];
 
-/** Features that grant the `hr` key; each also gates its own screen and API (hasFeature). */
-const HR_FEATURES = new Set(['monitoring', 'kpi']);
 
 export const WRITE_BLOCKED: Record<'trial_ended' | 'suspended' | 'cancelled', string> = {
   trial_ended: 'Your trial has ended. Choose a package to continue.',
@@ -83,10 +96,17 @@ export class PlanService {
 
   constructor(private readonly em: EntityManager) {}
 
-  /** The module key a feature grants, if any. */
+  /**
+   * The module key a feature grants, if any: the feature whose code is the key (monitoring grants
+   * Operational Monitoring alone, kpi KPI & Bonus alone).
+   */
   static grantedKey(featureCode: string): ModuleKey | null {
-    if ((MODULE_KEYS as readonly string[]).includes(featureCode)) return featureCode as ModuleKey;
-    return HR_FEATURES.has(featureCode) ? 'hr' : null;
+    return (MODULE_KEYS as readonly string[]).includes(featureCode) ? (featureCode as ModuleKey) : null;
+  }
+
+  /** The refusal of a module the company's package lacks: "Your package does not include KPI & Bonus". */
+  static notIncluded(module: ModuleKey): string {
+    return `Your package does not include ${MODULE_NAMES[module]}`;
   }
 
   /** The module keys a set of included features grants, with the always-on modules, in catalogue order. */

@@ -55,7 +55,7 @@ export class ReportsService {
 
   /** Why the caller may not see a report's figures (rights only; the plan is checked apart), or null. */
   private refusal(ctx: ReportReader, perms: EffectivePermissions, def: ReportDefinition): string | null {
-    const module = def.module === 'hr' ? 'KPI & Bonus' : def.module;
+    const module = def.module === 'kpi' ? 'KPI & Bonus' : def.module;
     if (!PermissionsService.allows(perms, def.module, 'view')) return `You do not have view access to the ${module} module needed for this report`;
     if (!seesOthers(ctx, perms, def.module)) {
       return `This report adds up every employee's ${module} records: only ${recordStaff(def.module)} can see it`;

@@ -12,7 +12,8 @@ export const DASHBOARD_MODULES = [
   'payroll',
   'reports',
   'settings',
-  'hr',
+  'monitoring',
+  'kpi',
 ] as const;
 
 export class DashboardModuleDto {

@@ -28,7 +28,7 @@ export const kpiAchievement: ReportDefinition = {
   group: 'kpi',
   title: 'KPI achievement',
   description: 'Targets of the period, how many have a value, how many were achieved and the average achievement, by KPI or by department',
-  module: 'hr',
+  module: 'kpi',
   feature: 'kpi',
   filters: [...KPI_FILTERS, 'group_by'],
   groupBy: [
@@ -77,7 +77,7 @@ export const kpiBonuses: ReportDefinition = {
   group: 'kpi',
   title: 'Bonuses',
   description: 'Bonus amounts calculated, approved and paid, by the month their period ends',
-  module: 'hr',
+  module: 'kpi',
   feature: 'kpi',
   filters: [...KPI_FILTERS, 'location_id'],
   columns: () => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, decideAccess, menuEntries, SETTINGS_ADMIN } from './access';
+import { canOpen, consoleRole, decideAccess, menuEntries, SETTINGS_ADMIN } from './access';
 import type { PermissionEntry, Session, SessionUser } from './providers/session';
 
 const entry = (id: number, key: string, rights: { create?: boolean; self_service?: boolean }): PermissionEntry => ({
@@ -75,5 +75,77 @@ describe('Billing is the platform administrator’s', () => {
       expect(canOpen('/billing', as(role))).toBe(false);
       expect(menuEntries(as(role)).map((e) => e.label)).not.toContain('menu.billing');
     }
+  });
+});
+
+/** Every module of the plan with every action, as the server answers a company admin (and a superadmin impersonating). */
+const ALL_OF = (keys: string[]): PermissionEntry[] =>
+  keys.map((key, i) => ({
+    module_id: i + 1,
+    module: { id: i + 1, module_key: key, module_name: key },
+    can_view: true,
+    can_create: true,
+    can_edit: true,
+    can_delete: true,
+  }));
+const ENTERPRISE = ALL_OF(['employees', 'departments', 'positions', 'attendance', 'leave', 'payroll', 'reports', 'settings', 'monitoring', 'kpi']);
+
+describe('a superadmin impersonating a company sees what its admin sees', () => {
+  const admin: Session = { token: 't', user: { id: 2, role: 'company_admin', company_id: 5 } as SessionUser, permissions: ENTERPRISE, impersonatedCompany: null };
+  const impersonating: Session = {
+    token: 't',
+    user: { id: 1, role: 'superadmin', company_id: 5, impersonating: true } as SessionUser,
+    permissions: ENTERPRISE,
+    impersonatedCompany: { id: 5, company_name: 'Acme' },
+  };
+
+  it('the same menu: Shift Roster, Operational Monitoring, KPI & Bonus, Reports and Settings included', () => {
+    const labels = menuEntries(impersonating).map((e) => e.label);
+    expect(labels).toEqual(menuEntries(admin).map((e) => e.label));
+    expect(labels).toEqual(expect.arrayContaining(['menu.shift_roster', 'menu.operational_monitoring', 'menu.kpi_bonus', 'menu.reports', 'menu.settings']));
+    expect(consoleRole(impersonating)).toBe('company_admin');
+  });
+
+  it('the same routes; the platform screens wait for the end of the impersonation', () => {
+    for (const path of ['/hr/shift-roster', '/hr/operational-monitoring', '/hr/kpi-bonus', '/hr/permissions', '/hr/reports'] as const) {
+      expect(canOpen(path, impersonating)).toBe(true);
+    }
+    expect(canOpen('/companies', impersonating)).toBe(false);
+  });
+
+  it('bound by the company plan, as its admin is', () => {
+    const basic = { ...impersonating, permissions: ALL_OF(['employees', 'departments', 'positions', 'attendance', 'leave', 'settings']) };
+    expect(canOpen('/hr/kpi-bonus', basic)).toBe(false);
+    expect(menuEntries(basic).map((e) => e.label)).not.toContain('menu.reports');
+  });
+});
+
+describe('Operational Monitoring and KPI & Bonus follow their own module', () => {
+  const admin = (keys: string[]): Session => ({ token: 't', user: { id: 2, role: 'company_admin' } as SessionUser, permissions: ALL_OF(keys), impersonatedCompany: null });
+
+  it('a plan with only monitoring shows Operational Monitoring, not KPI & Bonus', () => {
+    const labels = menuEntries(admin(['employees', 'settings', 'monitoring'])).map((e) => e.label);
+    expect(labels).toContain('menu.operational_monitoring');
+    expect(labels).not.toContain('menu.kpi_bonus');
+    expect(canOpen('/hr/kpi-bonus', admin(['monitoring']))).toBe(false);
+  });
+
+  it('and the other way round', () => {
+    const labels = menuEntries(admin(['employees', 'settings', 'kpi'])).map((e) => e.label);
+    expect(labels).toContain('menu.kpi_bonus');
+    expect(labels).not.toContain('menu.operational_monitoring');
+  });
+});
+
+describe('Reports follows the API: whoever holds reports view', () => {
+  it('an employee with reports view has Reports in the menu and opens it', () => {
+    const withReports = employee([...SELF_SERVICE, entry(7, 'reports', {})]);
+    expect(menuEntries(withReports).map((e) => e.label)).toContain('menu.reports');
+    expect(canOpen('/hr/reports', withReports)).toBe(true);
+  });
+
+  it('without it, neither', () => {
+    expect(menuEntries(employee(SELF_SERVICE)).map((e) => e.label)).not.toContain('menu.reports');
+    expect(canOpen('/hr/reports', employee(SELF_SERVICE))).toBe(false);
   });
 });

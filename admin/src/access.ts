@@ -10,19 +10,21 @@ import {
   type Session,
 } from './providers/session';
 
-/** Permission module keys (DESIGN.md "Plan → modules"). `hr` = operational monitoring and KPI & bonus. */
+/**
+ * Permission module keys (DESIGN.md "Plan → modules"), as GET /api/permissions/user/permissions
+ * answers them: Operational Monitoring and KPI & Bonus each have their own.
+ */
 export type ModuleKey =
   | 'employees'
   | 'departments'
   | 'positions'
   | 'attendance'
-  | 'shifts'
-  | 'shifts'
   | 'leave'
   | 'payroll'
   | 'reports'
   | 'settings'
-  | 'hr';
+  | 'monitoring'
+  | 'kpi';
 
 export interface AccessRule {
   /** allowed roles; absent = any authenticated role */
@@ -45,8 +47,8 @@ export const ROUTE_ACCESS = {
   '/analytics': { roles: SUPERADMIN },
   '/hr/permissions': { roles: COMPANY_ADMIN },
   '/hr/shift-roster': { roles: COMPANY_ADMIN },
-  '/hr/operational-monitoring': { roles: COMPANY_ADMIN, module: 'hr' },
-  '/hr/kpi-bonus': { roles: COMPANY_ADMIN, module: 'hr' },
+  '/hr/operational-monitoring': { roles: COMPANY_ADMIN, module: 'monitoring' },
+  '/hr/kpi-bonus': { roles: COMPANY_ADMIN, module: 'kpi' },
   '/hr/employees': { roles: ADMINS, module: 'employees' },
   '/hr/departments': { roles: ADMINS, module: 'departments' },
   '/hr/positions': { roles: ADMINS, module: 'positions' },
@@ -55,8 +57,9 @@ export const ROUTE_ACCESS = {
   '/hr/attendance': { module: 'attendance' },
   '/hr/leave': { module: 'leave' },
   '/hr/payroll': { module: 'payroll' },
-  // not in the spec's route table; linked from the company dashboard (spec 2.12)
-  '/hr/reports': { roles: ADMINS, module: 'reports' },
+  // not in the spec's route table; linked from the company dashboard (spec 2.12). The API's rule
+  // (GET /api/reports): whoever holds reports view, whatever the role; each report then asks more
+  '/hr/reports': { module: 'reports' },
 } as const satisfies Record<string, AccessRule>;
 
 export type ProtectedPath = keyof typeof ROUTE_ACCESS;
@@ -67,17 +70,26 @@ export const SETTINGS_ADMIN: AccessRule = { roles: ADMINS, module: 'settings' };
 export type AccessDecision = 'allow' | 'login' | 'dashboard';
 
 /**
+ * The role the console serves: a superadmin impersonating a company works as its admin (platform.md
+ * 1: "see it as its admin"), so menu, routes and screens are the company admin's; the server
+ * answers that session as the company admin's too (every module of the plan).
+ */
+export const consoleRole = (session: Session): Role | null => {
+  const role = session.user?.role ?? null;
+  return role === 'superadmin' && isImpersonating(session) ? 'company_admin' : role;
+};
+
+/**
  * Spec 2.2: unauthenticated → /login; role not allowed → /dashboard; module without view access
  * → /dashboard (company_admin as the spec says, and client/employee too). A superadmin has no
- * company plan of their own, so modules bind them only while impersonating a company (then the
- * permissions loaded under the impersonation token are that company's).
+ * company plan of their own, so modules do not bind them; impersonating, they are the company's
+ * admin (consoleRole) and the permissions loaded under the impersonation token are the company's.
  */
 export const decideAccess = (rule: AccessRule, session: Session): AccessDecision => {
   if (!isAuthenticated(session) || !session.user) return 'login';
-  const { role } = session.user;
+  const role = consoleRole(session)!;
   if (rule.roles && !rule.roles.includes(role)) return 'dashboard';
-  const moduleBound = role !== 'superadmin' || isImpersonating(session);
-  if (rule.module && moduleBound && !toModuleAccess(session.permissions)[rule.module]?.view) return 'dashboard';
+  if (rule.module && role !== 'superadmin' && !toModuleAccess(session.permissions)[rule.module]?.view) return 'dashboard';
   return 'allow';
 };
 
@@ -107,6 +119,7 @@ export type MenuIcon =
   | 'payroll'
   | 'monitoring'
   | 'kpi'
+  | 'reports'
   | 'settings';
 
 export interface MenuEntry {
@@ -116,11 +129,17 @@ export interface MenuEntry {
   icon: MenuIcon;
 }
 
-export type MenuSet = 'platform' | 'impersonating' | 'company_admin' | 'self_service';
+export type MenuSet = 'platform' | 'company_admin' | 'self_service';
 
 const DASHBOARD: MenuEntry = { path: '/dashboard', label: 'menu.dashboard', icon: 'dashboard' };
 
-/** Sidebar entries by role, in the spec's order (2.3). */
+const REPORTS: MenuEntry = { path: '/hr/reports', label: 'menu.reports', icon: 'reports' };
+
+/**
+ * Sidebar entries by role, in the spec's order (2.3). A superadmin impersonating a company has the
+ * company admin's (what the company's admin sees, plus the banner), and Reports shows for whoever
+ * the API lets read reports (reports view).
+ */
 export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
   platform: [
     DASHBOARD,
@@ -129,15 +148,6 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     { path: '/billing', label: 'menu.billing', icon: 'billing' },
     { path: '/admin/landing-page', label: 'menu.landing_page', icon: 'landing' },
     { path: '/analytics', label: 'menu.analytics', icon: 'analytics' },
-  ],
-  impersonating: [
-    DASHBOARD,
-    { path: '/hr/employees', label: 'menu.employees', icon: 'employees' },
-    { path: '/hr/departments', label: 'menu.departments', icon: 'departments' },
-    { path: '/hr/positions', label: 'menu.positions', icon: 'positions' },
-    { path: '/hr/attendance', label: 'menu.attendance', icon: 'attendance' },
-    { path: '/hr/leave', label: 'menu.leave', icon: 'leave' },
-    { path: '/hr/payroll', label: 'menu.payroll', icon: 'payroll' },
   ],
   company_admin: [
     DASHBOARD,
@@ -150,6 +160,7 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     { path: '/hr/payroll', label: 'menu.payroll', icon: 'payroll' },
     { path: '/hr/operational-monitoring', label: 'menu.operational_monitoring', icon: 'monitoring' },
     { path: '/hr/kpi-bonus', label: 'menu.kpi_bonus', icon: 'kpi' },
+    REPORTS,
     { path: '/settings', label: 'menu.settings', icon: 'settings' },
   ],
   // client and employee (spec: My Attendance, My Leave, My Payroll, filtered by module access): the
@@ -161,12 +172,12 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     { path: '/hr/attendance', label: 'menu.my_attendance', icon: 'attendance' },
     { path: '/hr/leave', label: 'menu.my_leave', icon: 'leave' },
     { path: '/hr/payroll', label: 'menu.my_payroll', icon: 'payroll' },
+    REPORTS,
   ],
 };
 
 export const menuSetFor = (session: Session): MenuSet => {
-  if (isImpersonating(session)) return 'impersonating';
-  switch (session.user?.role) {
+  switch (consoleRole(session)) {
     case 'superadmin':
       return 'platform';
     case 'company_admin':

@@ -11,6 +11,7 @@ import { invitationMessages, passwordMessages } from '../auth/messages.en';
 import { shiftRosterMessages } from '../screens/shift-roster/messages.en';
 import { schemaMessages } from '../schema/messages.en';
 import { permissionSubjectsMessages, selfServiceMessages } from '../screens/permissions/messages.en';
+import { shellMessages } from '../layout/messages.en';
 
 /** The app's English texts (spec texts word for word). react-admin's own `ra.*` texts come from ra-language-english. */
 export const messages = {
@@ -29,6 +30,7 @@ export const messages = {
   ...schemaMessages,
   permission_subjects: permissionSubjectsMessages,
   self_service: selfServiceMessages,
+  shell: shellMessages,
   app: {
     name: 'HR Management',
     tagline: 'Enterprise Resource Planning Platform',
@@ -77,6 +79,7 @@ export const messages = {
     my_attendance: 'My Attendance',
     my_leave: 'My Leave',
     my_payroll: 'My Payroll',
+    reports: 'Reports',
   },
   access_denied: {
     title: '%{screen} is not available',

@@ -7,8 +7,9 @@ import { AppBar, LoadingIndicator, useLogout, useTranslate, type AppBarProps } f
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
 import { useCompanyZone } from '../schema/format';
-import { useIsStandalone } from '../pwa/displayMode';
+import { companyName } from '../providers/session';
 import { OfflineQueueMenu } from './OfflineQueueMenu';
+import { personName } from './personName';
 
 const formatDate = (date: Date, zone: string) =>
   date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
@@ -29,15 +30,18 @@ const HeaderActions = () => {
   const navigate = useNavigate();
   const logout = useLogout();
   const { user } = useSession();
+  const name = personName(user);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 1 } }}>
       <LoadingIndicator />
-      <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, mx: 1 }}>
-        <AccountCircleIcon color="action" />
-        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="header-username">
-          {user?.username}
-        </Typography>
-      </Box>
+      <Tooltip title={translate('shell.header.signed_in_as', { name })}>
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.75, mx: 1, minWidth: 0 }}>
+          <AccountCircleIcon color="action" />
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 220 }} data-testid="header-person">
+            {name}
+          </Typography>
+        </Box>
+      </Tooltip>
       <OfflineQueueMenu />
       <Tooltip title={translate('header.settings')}>
         <IconButton color="inherit" aria-label={translate('header.settings')} onClick={() => navigate('/settings')}>
@@ -64,11 +68,17 @@ const HeaderActions = () => {
   );
 };
 
-/** Spec 2.3 header: title by mode, current date, username, settings and logout. */
+/**
+ * Spec 2.3 header: the company the user works in (the product's name for the platform) where the
+ * spec had 'Web Application' / 'Mobile App', the current date, the person's name (not the
+ * username; on a phone under the company's), settings and logout.
+ */
 export const AppHeader = (props: AppBarProps) => {
   const translate = useTranslate();
-  const standalone = useIsStandalone();
+  const session = useSession();
   const today = useToday();
+  const title = companyName(session) || translate('app.name');
+  const name = personName(session.user);
   return (
     <AppBar
       {...props}
@@ -78,9 +88,21 @@ export const AppHeader = (props: AppBarProps) => {
       sx={{ backgroundColor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'baseline', gap: 2, overflow: 'hidden' }}>
-        <Typography variant="h6" component="p" noWrap sx={{ fontWeight: 700 }}>
-          {translate(standalone ? 'header.title_pwa' : 'header.title_web')}
-        </Typography>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="p" noWrap sx={{ fontWeight: 700, lineHeight: 1.25 }} data-testid="header-title">
+            {title}
+          </Typography>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            component="p"
+            sx={{ display: { xs: 'block', sm: 'none' } }}
+            data-testid="header-person-phone"
+          >
+            {name}
+          </Typography>
+        </Box>
         <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' } }}>
           {today}
         </Typography>

@@ -7,11 +7,12 @@ import { AppError } from './AppError';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { ModeBanner } from './ModeBanner';
 import { OfflineBanner } from './OfflineBanner';
+import { PermissionsLoadBanner } from './PermissionsLoadBanner';
 import { SubscriptionBanner } from './SubscriptionBanner';
 
 /**
- * The authenticated layout (spec 2.3): header, sidebar, impersonation and mode banners, and the
- * offline state (the age of the data on screen) while the server cannot be reached.
+ * The authenticated layout (spec 2.3): header, sidebar, impersonation and mode banners, a failed
+ * load of the user's rights, and the offline state (the age of the data on screen) while the server cannot be reached.
  * Signed out, only the routes render: the guard sends protected routes to /login and the
  * catch-all sends unknown paths to /, without flashing an empty console.
  */
@@ -21,6 +22,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
   return (
     <Layout appBar={AppHeader} menu={AppMenu} error={AppError}>
       <ImpersonationBanner />
+      <PermissionsLoadBanner />
       <SubscriptionBanner />
       <ModeBanner />
       <OfflineBanner />

@@ -16,8 +16,9 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
 import SettingsIcon from '@mui/icons-material/Settings';
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import { Menu, useSidebarState, useTranslate, type MenuProps } from 'react-admin';
-import { canOpen, menuEntries, type MenuEntry, type MenuIcon } from '../access';
+import { canOpen, consoleRole, menuEntries, type MenuEntry, type MenuIcon } from '../access';
 import { useSession } from '../auth/useSession';
 import { Logo } from '../auth/Logo';
 import { companyName } from '../providers/session';
@@ -38,6 +39,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   payroll: <PaymentsIcon />,
   monitoring: <MonitorHeartIcon />,
   kpi: <EmojiEventsIcon />,
+  reports: <AssessmentIcon />,
   settings: <SettingsIcon />,
 };
 
@@ -52,8 +54,9 @@ export const AppMenu = (props: MenuProps) => {
   const translate = useTranslate();
   const session = useSession();
   const [open] = useSidebarState();
-  const subtitle = session.user?.role === 'superadmin' ? 'app.subtitle.platform' : 'app.subtitle.hr';
-  const role = session.user?.role;
+  // impersonating, the company admin's (consoleRole): the company's name over 'HR Management'
+  const role = consoleRole(session);
+  const subtitle = role === 'superadmin' ? 'app.subtitle.platform' : 'app.subtitle.hr';
   // the company the user works in; without one, the role (never the subtitle twice)
   const title =
     companyName(session) ||

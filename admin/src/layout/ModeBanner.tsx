@@ -1,16 +1,21 @@
 import { Box, Chip, Typography } from '@mui/material';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
-import LanguageIcon from '@mui/icons-material/Language';
 import { useTranslate } from 'react-admin';
 import { useIsStandalone } from '../pwa/displayMode';
 
-/** Spec 2.3 mode banner: PWA ('Mobile App Mode - Full Offline Access', v1.0.0) or browser. */
+/**
+ * Spec 2.3 mode banner, where it tells something: in the installed app, that it works offline
+ * (with its version). In a browser every feature is there, so a line saying so on every page is
+ * left out.
+ */
 export const ModeBanner = () => {
   const translate = useTranslate();
   const standalone = useIsStandalone();
+  if (!standalone) return null;
   return (
     <Box
       role="status"
+      data-testid="mode-banner"
       sx={{
         display: 'flex',
         alignItems: 'center',
@@ -19,15 +24,15 @@ export const ModeBanner = () => {
         py: 0.75,
         mb: 2,
         borderRadius: 2,
-        bgcolor: standalone ? 'rgba(22, 163, 74, 0.08)' : 'rgba(37, 99, 235, 0.08)',
-        color: standalone ? 'success.dark' : 'primary.dark',
+        bgcolor: 'rgba(22, 163, 74, 0.08)',
+        color: 'success.dark',
       }}
     >
-      {standalone ? <PhoneIphoneIcon fontSize="small" /> : <LanguageIcon fontSize="small" />}
+      <PhoneIphoneIcon fontSize="small" />
       <Typography variant="body2" sx={{ fontWeight: 500 }}>
-        {translate(standalone ? 'banner.mode_pwa' : 'banner.mode_web')}
+        {translate('shell.banner.installed_app')}
       </Typography>
-      {standalone && <Chip size="small" label={translate('banner.version')} sx={{ ml: 'auto' }} />}
+      <Chip size="small" label={translate('banner.version')} sx={{ ml: 'auto' }} />
     </Box>
   );
 };

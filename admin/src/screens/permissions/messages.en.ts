@@ -27,6 +27,7 @@ export const selfServiceMessages = {
     attendance: 'Attendance',
     leave: 'Leave',
     payroll: 'Payroll',
-    hr: 'Tasks and KPI results',
+    monitoring: 'My tasks',
+    kpi: 'KPI results',
   },
 };

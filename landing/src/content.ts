@@ -109,7 +109,7 @@ export const DEFAULT_CONTENT: LandingContent = {
   testimonials_title: 'What our clients say',
   testimonials_subtitle: 'Companies that run their HR with us',
   pricing_title: 'Simple, transparent pricing',
-  pricing_subtitle: 'Choose the plan that fits your team. Every plan starts with a free trial.',
+  pricing_subtitle: 'Choose the plan that fits your team. Each plan says whether it starts with a free trial.',
   cta_title: 'Ready to get started?',
   cta_description: 'Start your free trial today. No credit card required.',
   cta_button_text: 'Start Free Trial',

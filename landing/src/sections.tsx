@@ -168,6 +168,8 @@ export function Pricing({ content, packages }: { content: LandingContent; packag
             {packages.map((pkg) => {
               const saving = annualSaving(pkg);
               const annual = toNumber(pkg.annual_price);
+              // a package with 0 trial days offers no trial: the company starts on it with an invoice
+              const trialDays = Math.max(0, Number(pkg.trial_days ?? 0));
               return (
                 <article className={`card plan${pkg.is_popular ? ' popular' : ''}`} key={pkg.id}>
                   {pkg.is_popular && <span className="badge">Most Popular</span>}
@@ -184,7 +186,7 @@ export function Pricing({ content, packages }: { content: LandingContent; packag
                   )}
                   <ul>
                     <li>{employeeLimit(pkg.max_employees)}</li>
-                    {(pkg.trial_days ?? 0) > 0 && <li>{pkg.trial_days}-day free trial</li>}
+                    <li>{trialDays > 0 ? `${trialDays}-day free trial` : 'No free trial: starts on the paid plan with its first invoice'}</li>
                     {pkg.included_features?.map((f) => (
                       <li key={f.feature_name}>{f.feature_name}</li>
                     ))}
@@ -192,9 +194,9 @@ export function Pricing({ content, packages }: { content: LandingContent; packag
                   <a
                     className="btn btn-primary"
                     href={`/free-trial?package=${encodeURIComponent(String(pkg.id))}`}
-                    aria-label={`Start Free Trial with ${pkg.package_name}`}
+                    aria-label={`${trialDays > 0 ? 'Start Free Trial' : 'Get Started'} with ${pkg.package_name}`}
                   >
-                    Start Free Trial
+                    {trialDays > 0 ? 'Start Free Trial' : 'Get Started'}
                   </a>
                 </article>
               );
@@ -202,7 +204,7 @@ export function Pricing({ content, packages }: { content: LandingContent; packag
           </div>
         ) : (
           <p className="muted center">
-            Every plan starts with a free trial. <a href="/free-trial">Start yours today.</a>
+            Start with a free trial. <a href="/free-trial">Start yours today.</a>
           </p>
         )}
       </div>

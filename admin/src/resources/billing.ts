@@ -26,8 +26,18 @@ export const voids: ResourceConfig = { name: 'billing/void', form: { wide: ['rea
 export const billingSettings: ResourceConfig = {
   name: 'billing/settings',
   form: {
-    order: ['currency', 'due_days', 'grace_days', 'reminder_days', 'seller_name', 'seller_email', 'seller_tax_id', 'seller_address'],
-    wide: ['seller_address'],
+    order: [
+      'currency',
+      'due_days',
+      'grace_days',
+      'reminder_days',
+      'seller_name',
+      'seller_email',
+      'seller_tax_id',
+      'seller_address',
+      'payment_instructions',
+    ],
+    wide: ['seller_address', 'payment_instructions'],
   },
 };
 
@@ -56,6 +66,8 @@ export const billingResourceMessages = {
       paid_at: 'Paid on',
       voided_at: 'Voided on',
       void_reason: 'Void reason',
+      payment_reported: 'Payment reported',
+      payment_reported_at: 'Payment reported on',
     },
   },
   'billing/payments': {
@@ -74,12 +86,15 @@ export const billingResourceMessages = {
       grace_days: 'Grace period (days)',
       reminder_days: 'Reminder (days before due)',
       seller_email: 'Seller e-mail',
+      payment_instructions: 'Payment instructions',
     },
     help: {
       currency: 'Three-letter code of new invoices, such as USD',
       due_days: 'From the issue date',
       grace_days: 'After the due date, before a past-due subscription is suspended',
       reminder_days: 'Before the due date',
+      payment_instructions:
+        'How companies pay: bank name, account holder, IBAN/account number, BIC. Shown on every open invoice, its PDF and e-mail, with the invoice number as the reference to quote',
     },
   },
 };

@@ -2,11 +2,10 @@ import './messages.en';
 import { useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import SettingsIcon from '@mui/icons-material/SettingsOutlined';
-import { useQuery } from '@tanstack/react-query';
-import { AutocompleteInput, useTranslate, type RaRecord } from 'react-admin';
+import { BooleanInput, useInput, useTranslate, type RaRecord } from 'react-admin';
 import { PageHeader } from '../../layout/PageHeader';
 import { invoices } from '../../resources/billing';
-import { apiData, client } from '../../providers/apiClient';
+import { RecordPicker } from '../../schema/RecordPicker';
 import type { ResourceConfig } from '../../schema/config';
 import { SchemaResource } from '../../schema/SchemaResource';
 import { InvoiceActionsContext, InvoiceRowActions, PayDialog, VoidDialog } from './InvoiceActions';
@@ -28,14 +27,16 @@ const config: ResourceConfig = {
   rowActions: InvoiceRowActions,
 };
 
-/** The company filter: the platform's companies by name (GET /api/auth/companies, which has no filter by ids for a picker). */
-const CompanyFilter = ({ source, label }: { source: string; label: string }) => {
-  const { data } = useQuery({
-    queryKey: ['billing', 'companies'],
-    queryFn: () => apiData(client.GET('/api/auth/companies', { params: { query: { sort: JSON.stringify(['company_name', 'ASC']), range: JSON.stringify([0, 999]) } } })),
-    staleTime: 60_000,
-  });
-  return <AutocompleteInput source={source} label={label} choices={data ?? []} optionText="company_name" optionValue="id" sx={{ minWidth: 220 }} />;
+/**
+ * The company filter: what the operator types is searched on the server (GET /api/auth/companies
+ * with q, 25 at a time), so any of the platform's companies is found, however many there are.
+ */
+const CompanyFilter = ({ source, label }: { source: string; label: string; alwaysOn?: boolean }) => {
+  const { field } = useInput({ source });
+  const value = field.value === '' || field.value === null || field.value === undefined ? undefined : Number(field.value);
+  return (
+    <RecordPicker reference="auth/companies" label={label} value={value} onChange={(id) => field.onChange(id ?? '')} minWidth={240} size="small" />
+  );
 };
 
 type Open = { kind: 'detail' | 'pay' | 'void'; invoice: Invoice } | { kind: 'settings' } | null;
@@ -51,7 +52,10 @@ export default function BillingScreen() {
   // a payment or a void opened from the details comes back to them
   const [detail, setDetail] = useState<Invoice | null>(null);
   const close = () => setOpen(detail ? { kind: 'detail', invoice: detail } : null);
-  const companyFilter = <CompanyFilter key="company_id" source="company_id" label={translate('billing.invoices.company')} />;
+  const filters = [
+    <CompanyFilter key="company_id" source="company_id" label={translate('billing.invoices.company')} alwaysOn />,
+    <BooleanInput key="payment_reported" source="payment_reported" label={translate('billing.invoices.reported_only')} />,
+  ];
 
   return (
     <InvoiceActionsContext.Provider
@@ -74,7 +78,7 @@ export default function BillingScreen() {
       <Box sx={{ contain: 'inline-size', '& .RaDatagrid-headerCell, & .RaDatagrid-rowCell': { px: 0.75 } }}>
         <SchemaResource
           config={config}
-          filters={[companyFilter]}
+          filters={filters}
           onOpen={(record: RaRecord) => {
             setDetail(record as unknown as Invoice);
             setOpen({ kind: 'detail', invoice: record as unknown as Invoice });

@@ -1,4 +1,4 @@
-import { Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { invoices } from '../../resources/billing';
 import { useFormat, formatMoney } from '../../schema/format';
@@ -19,7 +19,19 @@ export const InvoiceStatus = ({ invoice }: { invoice: Pick<Invoice, 'status' | '
   return <StatusChip value={value} label={labels.choice('status', value)} />;
 };
 
-export const StatusCell = ({ record }: { record: RaRecord }) => <InvoiceStatus invoice={record as unknown as Invoice} />;
+/** The company said it has paid (and the platform has not recorded it yet): the operator confirms it with Record payment. */
+export const PaymentReportedChip = ({ invoice }: { invoice: Pick<Invoice, 'status' | 'payment_reported_at'> }) => {
+  const translate = useTranslate();
+  if (invoice.status !== 'open' || !invoice.payment_reported_at) return null;
+  return <Chip size="small" color="info" variant="outlined" label={translate('billing.invoices.reported')} data-testid="payment-reported" />;
+};
+
+export const StatusCell = ({ record }: { record: RaRecord }) => (
+  <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <InvoiceStatus invoice={record as unknown as Invoice} />
+    <PaymentReportedChip invoice={record as unknown as Invoice} />
+  </Box>
+);
 
 export const PeriodCell = ({ record }: { record: RaRecord }) => text(periodText(record.period_start as string, record.period_end as string));
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Box,
   Button,
   Dialog,
@@ -27,7 +28,7 @@ import { invoices, payments } from '../../resources/billing';
 import { useFormat, formatMoney } from '../../schema/format';
 import { useLabels } from '../../schema/schema';
 import { canPay, canVoid, usePdf } from './InvoiceActions';
-import { InvoiceStatus } from './InvoiceCells';
+import { InvoiceStatus, PaymentReportedChip } from './InvoiceCells';
 import { periodText, type Invoice } from './money';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -81,6 +82,7 @@ export function InvoiceDialog({
       <DialogTitle id="invoice-title" sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         {invoice.invoice_number}
         <InvoiceStatus invoice={invoice} />
+        <PaymentReportedChip invoice={invoice} />
       </DialogTitle>
       <DialogContent dividers>
         <Typography variant="h6" component="p">
@@ -108,6 +110,28 @@ export function InvoiceDialog({
           <Skeleton variant="rounded" height={160} sx={{ mt: 3 }} />
         ) : (
           <>
+            {data.status === 'open' && data.payment_reported_at && (
+              <Alert severity="info" sx={{ mt: 2 }} data-testid="payment-reported-detail">
+                {t('reported', { name: data.payment_reported_by_name ?? data.company_name, date: format.dateTime(data.payment_reported_at) })}
+                {data.payment_report_note && <Box sx={{ mt: 0.5 }}>{t('reported_note', { note: data.payment_report_note })}</Box>}
+              </Alert>
+            )}
+            {data.how_to_pay && (
+              <Section title={t('how_to_pay')}>
+                {data.how_to_pay.instructions ? (
+                  <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
+                    {data.how_to_pay.instructions}
+                  </Typography>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {t('no_instructions')}
+                  </Typography>
+                )}
+                <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5 }}>
+                  {t('payment_reference', { reference: data.how_to_pay.reference })}
+                </Typography>
+              </Section>
+            )}
             <Section title={t('lines')}>
               <Table size="small" aria-label={t('lines')}>
                 <TableHead>

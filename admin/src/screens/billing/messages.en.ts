@@ -41,6 +41,8 @@ export const billingMessages = {
       'The invoice of %{company} for %{total} will no longer be owed; a plan waiting for it is withdrawn. This cannot be undone.',
     void_failed: 'Could not void the invoice',
     open: 'Details of %{number}',
+    reported: 'Payment reported',
+    reported_only: 'Payment reported only',
   },
   detail: {
     load_failed: 'Could not load the invoice',
@@ -63,6 +65,11 @@ export const billingMessages = {
     voided: 'Voided on %{date}: %{reason}',
     paid_at: 'Paid on %{date}',
     close: 'Close',
+    reported: '%{name} said on %{date} that this invoice is paid. Once the money has arrived, record the payment.',
+    reported_note: 'Their note: %{note}',
+    how_to_pay: 'How to pay',
+    payment_reference: 'Payment reference: %{reference}',
+    no_instructions: 'No payment instructions yet: add them in Billing settings so companies know how to pay.',
   },
 };
 

@@ -54,7 +54,7 @@ const PackageCard = ({
               {pkg.package_name}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {pkg.package_code}
+              {translate('packages.code', { code: pkg.package_code })}
             </Typography>
           </Box>
           <Stack direction="row" spacing={0.5}>

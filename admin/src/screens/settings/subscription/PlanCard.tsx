@@ -8,6 +8,7 @@ import { TabCard } from '../tabs/TabCard';
 import { periodText } from '../../billing/money';
 import { useBillingRefresh, type Subscription } from './billing';
 import { InvoicePdfButton } from './InvoicesCard';
+import { HowToPay } from './HowToPay';
 
 const ChangePlanDialog = lazy(() => import('./ChangePlanDialog'));
 
@@ -189,6 +190,7 @@ export const PlanCard = ({ subscription: s }: { subscription: Subscription }) =>
               </Stack>
             </Alert>
           )}
+          <HowToPay subscription={s} />
           {scheduled && (
             <Alert severity="info" data-testid="scheduled-change" sx={ALERT_SX}>
               <Typography sx={{ fontWeight: 600 }}>{translate('subscription.scheduled.title')}</Typography>

@@ -90,8 +90,11 @@ export function ruleSchema(rule: FilterRule): object {
       };
     case 'date':
       return DATE;
-    case 'id':
-      return rule.many ? ID_ANY : { anyOf: [ID, ID_TEXT] };
+    case 'id': {
+      // checked by the list itself (list-query.ts): 1 to 2^31-1, as a number or its digits
+      const one = { anyOf: [ID, { type: 'string', pattern: digitsPattern(1, ID.maximum) }] };
+      return listOf(one, rule.many);
+    }
     case 'flag':
       return FLAG;
     case 'text':

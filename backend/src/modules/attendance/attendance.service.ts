@@ -7,7 +7,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
 import { dateMessage, escapeLike, isCalendarDate, oneOf, fieldLabel } from '../../common/http/fields';
-import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
 import type { AttendanceSettings } from '../settings/attendance-settings.defaults';
@@ -29,6 +29,7 @@ export const ATTENDANCE_LIST: ListQueryOptions = {
   filterable: ['q', 'id', 'employee_id', 'department_id', 'status', 'start_date', 'end_date', 'mine', 'is_offline'],
   defaultSort: ['attendance_date', 'DESC'],
   maxLimit: 1000,
+  filters: { status: Filter.oneOf(ATTENDANCE_STATUSES, { many: true, commas: true }) },
 };
 
 export const NO_EMPLOYEE_RECORD = 'Your account is not linked to an employee record, so there is no attendance to record';

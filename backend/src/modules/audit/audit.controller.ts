@@ -3,8 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuthErrors, Roles } from '../../common/auth/decorators';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { Page } from '../../common/http/envelope';
-import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
-import type { AuditLog } from './audit-log.entity';
+import { ApiListQuery, Filter, ListParams, type ListQuery } from '../../common/http/list-query';
+import { AUDIT_ACTIONS, type AuditLog } from './audit-log.entity';
 import { AuditService } from './audit.service';
 import { AuditLogResponseDto } from './dto/audit-log.dto';
 
@@ -12,6 +12,7 @@ const LIST = {
   sortable: ['id', 'created_at'],
   filterable: ['company_id', 'user_id', 'action'],
   defaultSort: ['created_at', 'DESC'] as ['created_at', 'DESC'],
+  filters: { action: Filter.oneOf(AUDIT_ACTIONS) },
 };
 
 const toResponse = (a: AuditLog): AuditLogResponseDto => ({

@@ -12,9 +12,10 @@ import { ApiAuthErrors, Auth, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok, Page } from '../../common/http/envelope';
-import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
+import { ApiListQuery, Filter, ListParams, type ListQuery } from '../../common/http/list-query';
 import { UserResponseDto } from '../auth/dto/user-response.dto';
 import { toUserResponse } from '../users/user.mapper';
+import { SUBSCRIPTION_STATUSES } from './company.entity';
 import { CompaniesService } from './companies.service';
 import { CompanyResponseDto, CreateCompanyAdminDto, CreateCompanyDto, UpdateCompanyDto } from './dto/company.dto';
 
@@ -22,6 +23,7 @@ const LIST = {
   sortable: ['id', 'company_name', 'company_code', 'subscription_status', 'subscription_plan', 'created_at'],
   filterable: ['q', 'subscription_status', 'package_id'],
   defaultSort: ['company_name', 'ASC'] as ['company_name', 'ASC'],
+  filters: { subscription_status: Filter.oneOf(SUBSCRIPTION_STATUSES) },
 };
 
 /** The platform's companies (superadmin). The path is under auth as the spec's calls have it. */

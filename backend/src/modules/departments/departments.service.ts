@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { escapeLike, fieldWords } from '../../common/http/fields';
-import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -18,6 +18,8 @@ export const DEPARTMENT_LIST: ListQueryOptions = {
   sortable: ['id', 'department_code', 'department_name', 'cost_center', 'is_active', 'created_at', 'manager_name'],
   filterable: ['q', 'id', 'cost_center', 'is_active', 'manager_id', 'company_id'],
   defaultSort: ['department_name', 'ASC'],
+  // exact codes: one or a list (a cost center is at most 20 characters)
+  filters: { cost_center: Filter.text(20, { many: true }) },
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
-import type { ListQuery, ListQueryOptions } from '../../common/http/list-query';
+import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { periodOf } from '../payroll/payroll-period';
 import { BONUS_PAYMENT_STATUSES, type BonusPaymentStatus } from './bonus-payment.entity';
@@ -42,6 +42,13 @@ export const PAYMENT_LIST: ListQueryOptions = {
   ],
   defaultSort: ['payment_period_end', 'DESC'],
   maxLimit: 1000,
+  filters: {
+    status: Filter.oneOf(BONUS_PAYMENT_STATUSES, { many: true }),
+    employee: Filter.id(),
+    period: Filter.pattern('^[1-9]\\d{3}(-(0[1-9]|1[0-2]))?$', 'a month (YYYY-MM) or a year (YYYY)'),
+    period_start: Filter.date(),
+    period_end: Filter.date(),
+  },
 };
 
 export const OWN_BONUS = 'You cannot approve or pay your own bonus';

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
-import type { ListQuery, ListQueryOptions } from '../../common/http/list-query';
+import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import { achievementSql, VALUE_OF_TARGET } from './achievement';
@@ -46,6 +46,12 @@ export const TARGET_LIST: ListQueryOptions = {
   ],
   defaultSort: ['period_start_date', 'DESC'],
   maxLimit: 1000,
+  filters: {
+    target_type: Filter.oneOf(SUBJECT_TYPES, { many: true }),
+    period_start: Filter.date(),
+    period_end: Filter.date(),
+    achieved: Filter.flag(),
+  },
 };
 
 export const TARGET_EXISTS = 'A target for this KPI, subject and period already exists';

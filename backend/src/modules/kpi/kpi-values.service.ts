@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { conflict, notFound, unprocessable } from '../../common/http/errors';
-import type { ListQuery, ListQueryOptions } from '../../common/http/list-query';
+import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import { User } from '../users/user.entity';
@@ -42,6 +42,11 @@ export const VALUE_LIST: ListQueryOptions = {
   ],
   defaultSort: ['period_end_date', 'DESC'],
   maxLimit: 1000,
+  filters: {
+    entity_type: Filter.oneOf(SUBJECT_TYPES, { many: true }),
+    period_start: Filter.date(),
+    period_end: Filter.date(),
+  },
 };
 
 export const COMPUTED_KPI = 'Values of this KPI are computed from the records: use Calculate instead';

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
-import type { ListQuery, ListQueryOptions } from '../../common/http/list-query';
+import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import type { CreateKpiDto, KpiResponseDto, UpdateKpiDto } from './dto/kpi.dto';
@@ -16,6 +16,12 @@ export const KPI_LIST: ListQueryOptions = {
   filterable: ['q', 'search', 'id', 'category', 'status', 'is_active', 'period', 'period_type', 'company_id'],
   defaultSort: ['name', 'ASC'],
   maxLimit: 1000,
+  filters: {
+    category: Filter.oneOf(KPI_CATEGORIES, { many: true }),
+    status: Filter.oneOf(['active', 'inactive']),
+    period: Filter.oneOf(PERIOD_TYPES, { many: true }),
+    period_type: Filter.oneOf(PERIOD_TYPES, { many: true }),
+  },
 };
 
 export const KPI_IN_USE = 'This KPI has approved or paid bonus payments and cannot be deleted; deactivate it instead';

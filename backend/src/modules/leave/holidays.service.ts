@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
 import { dateMessage, isCalendarDate, fieldWords } from '../../common/http/fields';
-import { type ListQuery } from '../../common/http/list-query';
+import { Filter, type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import type { CreateHolidayDto, HolidayResponseDto, UpdateHolidayDto } from './dto/holiday.dto';
@@ -17,6 +17,7 @@ export const HOLIDAY_LIST = {
   filterable: ['year', 'from', 'to'],
   defaultSort: ['holiday_date', 'ASC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 1000,
+  filters: { year: Filter.year() },
 };
 const MAX_ID = 2147483647;
 

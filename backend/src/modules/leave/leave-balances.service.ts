@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { badRequest } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
-import { idList, type ListQuery } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import type { LeaveBalanceDto } from './dto/leave-request.dto';
 import { LeaveAccess } from './leave-access';
@@ -15,6 +15,7 @@ export const LEAVE_BALANCE_LIST = {
   filterable: ['year', 'employee_id', 'leave_type_id', 'mine'],
   defaultSort: ['employee_name', 'ASC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 1000,
+  filters: { year: Filter.year() },
 };
 
 type BalanceRow = LeaveBalanceDto & { approvable: string | null; total: string };

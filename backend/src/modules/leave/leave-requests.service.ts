@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
 import { dateMessage, escapeLike, isCalendarDate, oneOf, fieldWords } from '../../common/http/fields';
-import { idList, type ListQuery } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -28,6 +28,7 @@ export const LEAVE_REQUEST_LIST = {
   filterable: ['q', 'id', 'status', 'employee_id', 'leave_type_id', 'from', 'to', 'year', 'mine', 'company_id'],
   defaultSort: ['requested_at', 'DESC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 500,
+  filters: { status: Filter.oneOf(LEAVE_STATUSES, { many: true }), year: Filter.year() },
 };
 export const SUBMITTED = 'Leave request submitted successfully!';
 export const OWN_DECISION = 'You cannot approve or reject your own leave request';

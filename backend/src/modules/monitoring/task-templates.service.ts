@@ -6,13 +6,14 @@ import { conflict, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike } from '../../common/http/fields';
 import { assertOwnCompany } from '../../common/tenancy/refs';
 import { Page } from '../../common/http/envelope';
-import type { ListQuery } from '../../common/http/list-query';
+import { Filter, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { User } from '../users/user.entity';
 import { endOfDayIn, parseDueDate } from './company-time';
 import type { CreateTaskTemplateDto, TaskTemplateResponseDto } from './dto/task-template.dto';
 import type { CreateTaskFromTemplateDto, TaskResponseDto } from './dto/task.dto';
 import { toTaskResponse, toTemplateResponse } from './monitoring.mapper';
+import { TASK_CATEGORIES } from './task.entity';
 import { TaskTemplate } from './task-template.entity';
 import { TasksService } from './tasks.service';
 
@@ -21,6 +22,7 @@ export const TEMPLATE_LIST = {
   filterable: ['q', 'category', 'is_active'],
   defaultSort: ['name', 'ASC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 500,
+  filters: { category: Filter.oneOf(TASK_CATEGORIES) },
 };
 
 @Injectable()

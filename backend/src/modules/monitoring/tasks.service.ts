@@ -7,7 +7,7 @@ import { badRequest, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Page } from '../../common/http/envelope';
-import { idList, type ListQuery } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { Department } from '../departments/department.entity';
 import { Employee } from '../employees/employee.entity';
@@ -72,6 +72,12 @@ export const TASK_LIST = {
   ],
   defaultSort: ['created_at', 'DESC'] as [string, 'ASC' | 'DESC'],
   maxLimit: 500,
+  filters: {
+    status: Filter.oneOf(TASK_STATUSES, { many: true }),
+    priority: Filter.oneOf(TASK_PRIORITIES, { many: true }),
+    category: Filter.oneOf(TASK_CATEGORIES, { many: true }),
+    assigned_to: Filter.id(),
+  },
 };
 
 const POPULATE = ['assigned_to', 'department', 'position', 'employee', 'created_by', 'template'] as const;

@@ -10,7 +10,7 @@ import {
 import { ApiAuthErrors, Public, Roles } from '../../common/auth/decorators';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok, Page } from '../../common/http/envelope';
-import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
+import { ApiListQuery, Filter, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
   CreateFeatureDto,
   CreatePackageDto,
@@ -22,6 +22,7 @@ import {
   UpdateFeatureDto,
   UpdatePackageDto,
 } from './dto/package.dto';
+import { FEATURE_MODULES, FEATURE_TYPES } from './feature.entity';
 import { toFeatureResponse } from './packages.mapper';
 import { PackagesService } from './packages.service';
 
@@ -34,6 +35,7 @@ const FEATURE_LIST = {
   sortable: ['id', 'feature_code', 'feature_name', 'module', 'feature_type', 'created_at'],
   filterable: ['q', 'module', 'feature_type', 'is_active'],
   defaultSort: ['id', 'ASC'] as ['id', 'ASC'],
+  filters: { module: Filter.oneOf(FEATURE_MODULES), feature_type: Filter.oneOf(FEATURE_TYPES) },
 };
 
 @ApiTags('packages')

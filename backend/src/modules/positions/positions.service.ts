@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { escapeLike, oneOf } from '../../common/http/fields';
-import { idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
+import { Filter, idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
 import { Company } from '../companies/company.entity';
 import { Department } from '../departments/department.entity';
@@ -19,6 +19,7 @@ export const POSITION_LIST: ListQueryOptions = {
   sortable: ['id', 'position_code', 'position_title', 'department_name', 'level', 'min_salary', 'max_salary', 'created_at'],
   filterable: ['q', 'id', 'department_id', 'level', 'company_id'],
   defaultSort: ['position_title', 'ASC'],
+  filters: { level: Filter.oneOf(POSITION_LEVELS, { many: true }) },
 };
 
 const MAX_BELOW_MIN = 'Maximum salary must be greater than or equal to minimum salary';

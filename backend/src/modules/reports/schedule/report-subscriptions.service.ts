@@ -5,7 +5,7 @@ import type { AuthContext } from '../../../common/auth/auth-context';
 import { recordStaff } from '../../../common/auth/record-scope';
 import { Page } from '../../../common/http/envelope';
 import { ApiError, conflict, notFound } from '../../../common/http/errors';
-import type { ListQuery, ListQueryOptions } from '../../../common/http/list-query';
+import { Filter, type ListQuery, type ListQueryOptions } from '../../../common/http/list-query';
 import { Company } from '../../companies/company.entity';
 import { Department } from '../../departments/department.entity';
 import { companyZone } from '../../kpi/company-zone';
@@ -13,7 +13,7 @@ import { PermissionsService, type EffectivePermissions } from '../../permissions
 import { Position } from '../../positions/position.entity';
 import { WorkLocation } from '../../shifts/work-location.entity';
 import { User } from '../../users/user.entity';
-import { reportById } from '../catalogue';
+import { REPORT_IDS, reportById } from '../catalogue';
 import type { CreateReportSubscriptionDto, ReportSubscriptionResponseDto, UpdateReportSubscriptionDto } from '../dto/report-subscription.dto';
 import type { ReportDefinition } from '../report-definition';
 import { ReportsService } from '../reports.service';
@@ -24,6 +24,8 @@ export const REPORT_SUBSCRIPTION_LIST: ListQueryOptions = {
   // the company is the caller's (the tenant filter): company_id is no filter here, and is refused
   filterable: ['report_id', 'is_active'],
   defaultSort: ['next_run_at', 'ASC'],
+  // a report of the catalogue, by its key (payroll-changes)
+  filters: { report_id: Filter.oneOf(REPORT_IDS) },
 };
 
 /** Scheduled reports a company may keep (active or paused). */

@@ -40,7 +40,8 @@ const HTML_HEADERS = { 'content-type': 'text/html; charset=utf-8', 'cache-contro
  * One origin serves everything: `/api/*` the API, `/` and `/free-trial` the landing site, the
  * console's routes its single-page app. Hashed assets are cached for a year. The landing HTML
  * carries the active CMS page's title, meta tags and structured data, rendered per request, so
- * crawlers without JavaScript see them.
+ * crawlers without JavaScript see them. The console's scripts and style sheets go out compressed
+ * (brotli or gzip, compressed at build time).
  */
 export async function serveStaticSite(
   app: NestFastifyApplication,
@@ -64,6 +65,9 @@ export async function serveStaticSite(
     prefix: '/',
     wildcard: false,
     index: false,
+    // the console's build writes a .br and a .gz beside each script and style sheet (admin/vite.config.ts):
+    // sent as they are to a browser that accepts them (Vary: accept-encoding), the file itself otherwise
+    preCompressed: true,
     setHeaders,
   });
   if (existsSync(join(dist.landing, 'landing-assets'))) {

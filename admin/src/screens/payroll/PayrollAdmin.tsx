@@ -35,7 +35,7 @@ import { PageHeader } from '../../layout/PageHeader';
 import { LoadError } from '../../layout/LoadError';
 import { ScreenTabs } from '../../layout/ScreenTabs';
 import { errorMessage } from '../../providers/httpClient';
-import { usePhone } from '../../pwa/phone';
+import { filterRow, usePhone } from '../../pwa/phone';
 import { useFormat } from '../../schema/format';
 import { payrollApi } from './api';
 import { RecordDialog } from './RecordDialog';
@@ -130,7 +130,7 @@ export const PayrollAdmin = ({ canRun, canPay }: { canRun: boolean; canPay: bool
           </>
         }
       />
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 3 }}>
+      <Box sx={{ ...filterRow, mb: 3 }}>
         <MonthSelect value={month} onChange={setMonth} />
         <YearSelect value={year} onChange={setYear} />
       </Box>

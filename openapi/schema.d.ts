@@ -4026,7 +4026,6 @@ export interface components {
         };
         CreateCompanyDto: {
             /**
-             * @description empty text is refused where a format applies; null clears it
              * @example Technology
              * @enum {string|null}
              */
@@ -4077,7 +4076,6 @@ export interface components {
         };
         UpdateCompanyDto: {
             /**
-             * @description empty text is refused where a format applies; null clears it
              * @example Technology
              * @enum {string|null}
              */
@@ -4497,10 +4495,7 @@ export interface components {
              * @example 1990-04-21
              */
             date_of_birth?: string | null;
-            /**
-             * @description empty text is refused where a format applies; null clears it
-             * @enum {string|null}
-             */
+            /** @enum {string|null} */
             gender?: "male" | "female" | "other" | null;
             address?: string | null;
             city?: string | null;
@@ -4595,10 +4590,7 @@ export interface components {
              * @example 1990-04-21
              */
             date_of_birth?: string | null;
-            /**
-             * @description empty text is refused where a format applies; null clears it
-             * @enum {string|null}
-             */
+            /** @enum {string|null} */
             gender?: "male" | "female" | "other" | null;
             address?: string | null;
             city?: string | null;

@@ -267,6 +267,14 @@ export function humanize(field: string): string {
   return words.join(' ');
 }
 
+/**
+ * A field's name as a person reads it: humanize without the trailing "ID" of a reference
+ * (`leave_type_id` → "Leave type", `manager_ids` → "Managers"); nobody types or reads an id.
+ */
+export function fieldWords(field: string): string {
+  return humanize(field).replace(/ IDs?$/, (tail) => (tail === ' IDs' ? 's' : '')) || humanize(field);
+}
+
 /** Abbreviations at the start of a field name, in full, as the server writes them: max_radius → "Maximum radius". */
 const WORDS: Record<string, string> = { max: 'maximum', min: 'minimum' };
 

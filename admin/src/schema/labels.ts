@@ -1,6 +1,6 @@
 import '../resources/messages.en';
 import { useTranslate } from 'react-admin';
-import { humanize } from './derive';
+import { fieldWords, humanize } from './derive';
 
 /**
  * Labels from the catalogue by resource and field (`resources.<name>.fields.<field>`, react-admin's
@@ -8,7 +8,7 @@ import { humanize } from './derive';
  */
 export const useLabels = (resource: string) => {
   const translate = useTranslate();
-  const field = (source: string) => translate(`resources.${resource}.fields.${source}`, { _: humanize(source) });
+  const field = (source: string) => translate(`resources.${resource}.fields.${source}`, { _: fieldWords(source) });
   const help = (source: string) => translate(`resources.${resource}.help.${source}`, { _: '' });
   // a value that is already words (an industry: 'Real Estate') reads as it is; a code (on_leave) in words
   const words = (value: string) => (/^[A-Z][a-z]*( [A-Z][a-z]*)*$/.test(value) ? value : humanize(value));

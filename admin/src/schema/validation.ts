@@ -1,16 +1,16 @@
 import { email, maxLength, maxValue, minLength, minValue, regex, required, type Validator } from 'react-admin';
 import type { FieldDescriptor } from './derive';
-import { humanize } from './derive';
+import { fieldWords } from './derive';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**
  * The server's rules of a field, checked before sending, in the server's words: the messages name
- * the field as the server does (derive.humanize = its fieldLabel) and come from the catalogue.
+ * the field in words (derive.fieldWords: the server's fieldLabel without a reference's "ID") and come from the catalogue.
  */
 export function validatorsOf(field: FieldDescriptor, translate: Translate): Validator[] {
   const { rules } = field;
-  const name = humanize(field.source);
+  const name = fieldWords(field.source);
   // the server's own sentence where the document carries it, else the catalogue's in the server's wording
   const SERVER_RULE: Record<string, string> = { required: 'required', min_length: 'minLength', max_length: 'maxLength', minimum: 'minimum', maximum: 'maximum', integer: 'integer', email: 'email', pattern: 'pattern', time: 'pattern', uri: 'format' };
   // an empty required field says "Required" under itself (its label names it): the server's

@@ -88,7 +88,7 @@ export default function LeaveScreen() {
       )}
       {data && (
         <>
-          <LeaveTypeCards types={data.types.filter((t) => t.is_active || rights.admin)} balances={data.mine} />
+          <LeaveTypeCards types={data.types.filter((t) => t.is_active || rights.admin)} balances={data.mine} onChanged={load} />
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
             <ScreenTabs value={tab} onChange={(_, value: TabKey) => setParams(value === 'requests' ? {} : { tab: value }, { replace: true })} sx={{ flexGrow: 1 }}>
               <Tab value="requests" label={translate('leave.tabs.requests')} />

@@ -3,8 +3,8 @@ import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import CloudQueueIcon from '@mui/icons-material/CloudQueue';
 import { useTranslate } from 'react-admin';
 import { isWaiting, useOfflineQueue } from '../../pwa/offlineQueue';
-import { useFormat } from '../../schema/format';
-import { days, type CreateLeaveRequest, type LeaveType } from './api';
+import { formatDays, useFormat } from '../../schema/format';
+import { type CreateLeaveRequest, type LeaveType } from './api';
 
 export const LEAVE_REQUESTS_PATH = '/hr/leave-requests';
 
@@ -31,7 +31,7 @@ export const QueuedRequests = ({ types }: { types: LeaveType[] }) => {
                 <Chip size="small" color="warning" icon={<CloudQueueIcon />} label={translate('offline.status.pending')} />
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {range(body)} · {days(body.total_days ?? null)} {translate('leave.requests.days')}
+                {range(body)} · {formatDays(body.total_days ?? null)}
               </Typography>
               {typeof body.reason === 'string' && <Typography variant="body2">{body.reason}</Typography>}
             </CardContent>

@@ -9,13 +9,13 @@ import { leaveRequests } from '../../resources/leave-requests';
 import { bodyFrom } from '../../schema/body';
 import type { ResourceConfig } from '../../schema/config';
 import type { FieldDescriptor } from '../../schema/derive';
-import { useFormat } from '../../schema/format';
+import { formatDays, useFormat } from '../../schema/format';
 import { SchemaInput } from '../../schema/inputs';
 import { resourceSchema, useLabels } from '../../schema/schema';
 import { SchemaForm, type SubmitResult } from '../../schema/SchemaForm';
 import { FormDialog } from '../../schema/SchemaResource';
 import { validatorsOf } from '../../schema/validation';
-import { days, leaveApi, weekdays, type CreateLeaveRequest, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
+import { leaveApi, weekdays, type CreateLeaveRequest, type LeaveBalance, type LeaveType, type WorkingDays } from './api';
 import { LEAVE_REQUESTS_PATH } from './QueuedRequests';
 
 /** the form's fields: the server's errors on them are shown next to them */
@@ -56,7 +56,7 @@ const LeaveTypeInput = ({ field, types }: { field: FieldDescriptor; types: Leave
         type && balance !== undefined ? (
           <span data-testid="request-remaining">
             {balance?.limited
-              ? labels.translate('leave.form.remaining', { days: days(balance.remaining) })
+              ? labels.translate('leave.form.remaining', { days: formatDays(balance.remaining) })
               : labels.translate('leave.form.unlimited')}
           </span>
         ) : (

@@ -25,7 +25,7 @@ import { errorMessage } from '../../providers/httpClient';
 import { touchIcon } from '../../pwa/phone';
 import { days, leaveApi, type LeaveRequest } from './api';
 import { RejectDialog } from './RejectDialog';
-import { useFormat } from '../../schema/format';
+import { formatDays, useFormat } from '../../schema/format';
 import { StatusChip } from './StatusChip';
 
 
@@ -151,7 +151,7 @@ export const RequestsTable = ({
                 </Box>
                 {showEmployee && <Typography variant="body2">{r.employee_name}</Typography>}
                 <Typography variant="body2" color="text.secondary">
-                  {range(r)} · {days(r.total_days)} {translate('leave.requests.days')}
+                  {range(r)} · {formatDays(r.total_days)}
                 </Typography>
                 {r.reason && <Typography variant="body2">{r.reason}</Typography>}
                 {r.rejection_reason && (

@@ -8,12 +8,13 @@ export const leaveMessages = {
   tabs: { requests: 'Leave Requests', balances: 'Leave Balances' },
   types: {
     title: 'Leave Types',
-    days_per_year: '%{days} days per year',
+    days_per_year: '%{days} per year',
     no_limit: 'No yearly limit',
     paid: 'Paid',
     unpaid: 'Unpaid',
     attachment: 'Attachment required',
     inactive: 'Inactive',
+    active: 'Active',
     empty: 'No leave types yet. Add them in Settings → Leave Settings.',
   },
   requests: {
@@ -55,7 +56,7 @@ export const leaveMessages = {
     choose_file: 'Choose file',
     working_days: 'Working days in this range: %{count}',
     holidays: 'Company holidays excluded: %{dates}',
-    remaining: 'Remaining balance: %{days} days',
+    remaining: 'Remaining balance: %{days}',
     unlimited: 'This leave type has no yearly limit',
     cancel: 'Cancel',
   },

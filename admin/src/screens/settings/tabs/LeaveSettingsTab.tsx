@@ -1,43 +1,21 @@
 import '../screen.messages.en';
 import '../../leave/messages.en';
 import { useState } from 'react';
-import { Box, Stack, Switch, Tab, Typography } from '@mui/material';
-import { useNotify, useRefresh, useTranslate, useUpdate, type RaRecord } from 'react-admin';
+import { Box, Stack, Tab, Typography } from '@mui/material';
+import { useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { holidays, leavePolicies, leaveTypes } from '../../../resources/settings';
 import type { ResourceConfig } from '../../../schema/config';
-import { resourceSchema, useRights } from '../../../schema/schema';
 import { SchemaResource } from '../../../schema/SchemaResource';
 import { TabCard } from './TabCard';
 import { ScreenTabs } from '../../../layout/ScreenTabs';
+import { LeaveTypeToggle } from '../../leave/LeaveTypeToggle';
 
 type LeaveTab = 'types' | 'policies';
 
-/** The list's active toggle of a leave type (hr.md 4: activate or deactivate without the form). */
+/** The list's active toggle of a leave type (hr.md 4: activate or deactivate without the form), the one Leave Management shows. */
 const ActiveToggle = ({ record }: { record: RaRecord }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
   const refresh = useRefresh();
-  const rights = useRights(resourceSchema(leaveTypes.name));
-  const [update, { isPending }] = useUpdate();
-  const toggle = async () => {
-    try {
-      await update(leaveTypes.name, { id: record.id, data: { is_active: !record.is_active }, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
-      notify('leave.settings.type_toggled', { type: 'success' });
-      refresh();
-    } catch {
-      notify('leave.settings.toggle_failed', { type: 'error' });
-    }
-  };
-  return (
-    <Switch
-      size="small"
-      checked={!!record.is_active}
-      disabled={!rights.edit || isPending}
-      onClick={(e) => e.stopPropagation()}
-      onChange={toggle}
-      slotProps={{ input: { 'aria-label': `${translate('leave.settings.is_active')} ${record.type_name}` } }}
-    />
-  );
+  return <LeaveTypeToggle type={record} onChanged={refresh} />;
 };
 
 const types: ResourceConfig = { ...leaveTypes, cells: { is_active: ActiveToggle } };

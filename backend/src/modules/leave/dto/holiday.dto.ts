@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { IsDateOnly, IsId, trim, IsOptionalNotNull } from '../../../common/http/fields';
+import { IsDateOnly, trim, IsOptionalNotNull } from '../../../common/http/fields';
+import { CHOSEN, IsChosen } from './chosen';
 
 export class CreateHolidayDto {
   @ApiProperty({ format: 'date', example: '2026-12-25' })
@@ -17,7 +18,7 @@ export class CreateHolidayDto {
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
   @IsOptionalNotNull()
-  @IsId('company_id')
+  @IsChosen(CHOSEN.company)
   company_id?: number;
 }
 

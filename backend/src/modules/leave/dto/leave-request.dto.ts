@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsDateOnly, IsId, trimToNull, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
+import { IsDateOnly, trimToNull, IsOptionalNotNull, IsDecimal } from '../../../common/http/fields';
 import { LEAVE_STATUSES, type LeaveStatus } from '../leave-request.entity';
+import { CHOSEN, IsChosen } from './chosen';
 
 const toNumber = ({ value }: { value: unknown }) =>
   value === '' || value === null ? undefined : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
@@ -11,7 +12,7 @@ export const TOTAL_DAYS_MESSAGE = 'Total days must be at least 0.5, in steps of 
 
 export class CreateLeaveRequestDto {
   @ApiProperty({ example: 1 })
-  @IsId('leave_type_id')
+  @IsChosen(CHOSEN.leave_type)
   leave_type_id!: number;
 
   @ApiProperty({ format: 'date', example: '2026-07-06' })
@@ -44,17 +45,17 @@ export class CreateLeaveRequestDto {
 
   @ApiPropertyOptional({ type: Number, description: 'Id returned by POST /hr/leave-requests/attachments' })
   @IsOptional()
-  @IsId('attachment_id')
+  @IsChosen(CHOSEN.attachment)
   attachment_id?: number | null;
 
   @ApiPropertyOptional({ type: Number, description: "Request for this employee (needs leave edit); default the caller's own employee record" })
   @IsOptionalNotNull()
-  @IsId('employee_id')
+  @IsChosen(CHOSEN.employee)
   employee_id?: number;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
   @IsOptionalNotNull()
-  @IsId('company_id')
+  @IsChosen(CHOSEN.company)
   company_id?: number;
 }
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsId, trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { trim, trimToNull, IsOptionalNotNull } from '../../../common/http/fields';
+import { CHOSEN, IsChosen } from './chosen';
 
 export const TYPE_REQUIRED = 'Type name and code are required';
 const toInt = ({ value }: { value: unknown }) =>
@@ -45,12 +46,12 @@ class LeaveTypeFieldsDto {
 
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'The leave policy the type follows' })
   @IsOptional()
-  @IsId('policy_id')
+  @IsChosen(CHOSEN.policy)
   policy_id?: number | null;
 
   @ApiPropertyOptional({ type: Number, description: 'Sent by an impersonating superadmin; must be the company of the token' })
   @IsOptionalNotNull()
-  @IsId('company_id')
+  @IsChosen(CHOSEN.company)
   company_id?: number;
 }
 

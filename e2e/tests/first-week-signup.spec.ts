@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { LoginPage } from '../pages/LoginPage';
 import { FreeTrialPage } from '../pages/PlatformPages';
 import { PHONE, sidewaysOverflow } from '../pages/phone';
@@ -7,6 +7,10 @@ import { PHONE, sidewaysOverflow } from '../pages/phone';
 // company's admin; the trial asks the company's time zone (the device's by default); after the
 // trial the new admin is in the console signed in; an address with an account is never told the
 // trial started.
+
+// each step is a page of its own (the console's first load, the landing site, the console again): on
+// a busy 2-core machine a page's first answer can take longer than the default 5 s
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const uid = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'Orchid#Lake2026';

@@ -65,6 +65,8 @@ for (const viewport of [{ name: 'desktop', size: { width: 1280, height: 800 } },
       await expect(page.getByText(`You are signed in as ${email}`, { exact: false })).toBeVisible();
       await expect(trial.form).toHaveCount(0);
       await shot(page, `trial-signed-in-${viewport.name}`);
+      // a long address wraps: the page does not scroll sideways
+      expect(await sidewaysOverflow(page)).toBe(0);
       await page.getByRole('link', { name: 'Start the trial as Cleo' }).click();
 
       // the form in the console: the names filled in, the device's time zone, no password

@@ -53,12 +53,12 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
       {today.require_location_check && <Alert severity="info">{t('location_required')}</Alert>}
       {overnight && !record.check_out_time && (
         <Alert severity="info" data-testid="overnight-open">
-          {t('overnight_open', { date: record.attendance_date })}
+          {t('overnight_open', { date: format.date(record.attendance_date) })}
         </Alert>
       )}
       {today.shift && (
         <Typography color="text.secondary">
-          {t('shift', { name: today.shift.shift_name, start: today.shift.start_time, grace: today.shift.grace_period })}
+          {t('shift', { name: today.shift.shift_name, start: format.clock(today.shift.start_time), grace: today.shift.grace_period })}
         </Typography>
       )}
       <TextField
@@ -76,7 +76,7 @@ export const CheckTab = ({ onChanged }: { onChanged?: () => void }) => {
             <Typography variant="h6">{t('check_in_title')}</Typography>
             <Typography color="text.secondary" sx={{ my: 1 }}>
               {record?.check_in_time
-                ? t(overnight ? 'checked_in_on' : 'checked_in_at', { date: record.attendance_date, time: format.time(record.check_in_time) })
+                ? t(overnight ? 'checked_in_on' : 'checked_in_at', { date: format.date(record.attendance_date), time: format.time(record.check_in_time) })
                 : queued.checkIn
                   ? waiting('waiting_in', queued.checkIn)
                   : t('not_yet_in')}

@@ -1,4 +1,5 @@
 import './messages.en';
+import { useFormat } from '../../schema/format';
 import { useTranslate } from 'react-admin';
 import { attendanceRecords } from '../../resources/attendance';
 import { SchemaFormDialog } from '../../schema/SchemaResource';
@@ -17,9 +18,10 @@ export const CorrectionDialog = ({
   onSaved: () => void;
 }) => {
   const translate = useTranslate();
+  const format = useFormat();
   if (!open) return null;
   const title = record
-    ? `${translate('attendance.correction.title')} · ${record.employee_name}, ${record.attendance_date}`
+    ? `${translate('attendance.correction.title')} · ${record.employee_name}, ${format.date(record.attendance_date)}`
     : translate('attendance.correction.add_title');
   return <SchemaFormDialog config={attendanceRecords} record={record} title={title} onClose={onClose} onSaved={onSaved} />;
 };

@@ -46,7 +46,7 @@ export const OverviewTab = () => {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" sx={{ mb: 1 }}>
-            {t('today')} · {today.date}
+            {t('today')} · {format.longDate(today.date)}
           </Typography>
           {record ? (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>

@@ -92,7 +92,7 @@ export const RecordsView = ({
               <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1, gap: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>
                   {showEmployee ? `${r.employee_name} · ` : ''}
-                  {r.attendance_date}
+                  {format.date(r.attendance_date)}
                 </Typography>
                 <StatusChip status={r.status} />
               </Box>
@@ -134,7 +134,7 @@ export const RecordsView = ({
         <TableBody>
           {records.map((r) => (
             <TableRow key={r.id} hover>
-              <TableCell>{r.attendance_date}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(r.attendance_date)}</TableCell>
               {showEmployee && (
                 <TableCell>
                   {r.employee_name}

@@ -96,6 +96,8 @@ export const attendanceMessages = {
     history_failed: 'Failed to fetch attendance history',
     load_failed: 'Failed to load data',
     geo_unsupported: 'Geolocation is not supported by this browser',
+    // hr.md 8, inline beside the location test
+    geo_unsupported_inline: 'Geolocation is not supported by this browser.',
     geo_failed: 'Failed to get location: %{reason}',
   },
 };

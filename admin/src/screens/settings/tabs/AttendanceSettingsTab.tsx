@@ -1,3 +1,4 @@
+import '../../attendance/messages.en';
 import '../screen.messages.en';
 import { useCallback, useEffect, useState } from 'react';
 import {
@@ -303,6 +304,11 @@ export default function AttendanceSettingsTab() {
                   <Button component={RouterLink} to="/hr/shift-roster?tab=locations" startIcon={<PlaceIcon />} sx={{ ml: 1 }}>
                     {translate('settings.attendance.geolocation.work_locations')}
                   </Button>
+                  {!('geolocation' in navigator && navigator.geolocation) && (
+                    <Typography variant="body2" color="error" sx={{ mt: 1 }} data-testid="geolocation-unsupported">
+                      {translate('attendance.messages.geo_unsupported_inline')}
+                    </Typography>
+                  )}
                   {location && (
                     <Alert severity={location.accuracy <= threshold ? 'success' : 'warning'} sx={{ mt: 2 }} data-testid="location-result">
                       <Typography variant="body2">

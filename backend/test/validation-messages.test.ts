@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import type { ArgumentMetadata } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { ApiError } from '../src/common/http/errors';
-import { createValidationPipe } from '../src/common/http/validation';
+import { fieldLabel } from '../src/common/http/fields';
+import { blankIsNull, createValidationPipe } from '../src/common/http/validation';
 
 /** Asserted word for word by the browser test of the settings page. */
 const KEPT = new Set(['geolocation.accuracy_threshold must be a whole number from 1 to 100 m']);
@@ -117,5 +118,42 @@ describe('validation messages', () => {
       message: 'Hire date must be a date (YYYY-MM-DD)',
       errors: [{ field: 'hire_date', message: 'Hire date must be a date (YYYY-MM-DD)' }],
     });
+  });
+
+  it('refuse empty text where a format applies (a pattern, an e-mail, a date, a URL), naming the field; null clears an optional one', async () => {
+    const found: string[] = [];
+    const wrong: string[] = [];
+    for (const dto of classes) {
+      for (const property of propertiesOf(dto)) {
+        if (!blankIsNull(dto, property)) continue;
+        found.push(`${dto.name}.${property}`);
+        const nullable = (Reflect.getMetadata('swagger/apiModelProperties', dto.prototype, property) as { nullable?: boolean } | undefined)?.nullable === true;
+        for (const blank of ['', '   ']) {
+          const messages = await messagesFor(dto, { [property]: blank });
+          // refused, by the field's own rule or as empty text, naming the field in words
+          const words = fieldLabel(property).toLowerCase();
+          const names = (m: string) => [words, words.replace(/^maximum /, 'max ')].some((w) => m.toLowerCase().includes(w));
+          if (!messages.some((m) => names(m) && !INTERNAL_NAME.test(m))) wrong.push(`${dto.name}.${property} ${JSON.stringify(blank)}: ${messages.join(' | ') || 'accepted'}`);
+        }
+        if (nullable && (await messagesFor(dto, { [property]: null })).some((m) => m.startsWith(`${fieldLabel(property)} `))) wrong.push(`${dto.name}.${property}: null does not clear it`);
+      }
+    }
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'CompanyContactDto.website',
+        'CompanyContactDto.phone',
+        'CompanyContactDto.email',
+        'DepartmentDetailsDto.cost_center',
+        'EmployeeDetailsDto.date_of_birth',
+        'UpdateLandingPageDto.hero_image_url',
+      ]),
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuse month 13 sent beside ids to the payroll status', async () => {
+    const { SetPaymentStatusBulkDto } = await import('../src/modules/payroll/dto/payroll.dto');
+    const messages = await messagesFor(SetPaymentStatusBulkDto as unknown as DtoClass, { ids: [1], month: 13, payment_status: 'paid' });
+    expect(messages[0]).toMatch(/^Month /);
   });
 });

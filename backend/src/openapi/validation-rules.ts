@@ -1,6 +1,7 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { getMetadataStorage, type ValidationArguments } from 'class-validator';
 import { DATE_PATTERN, DATE_RANGE_WORDS, DATE_TIME_PATTERN, inWords } from '../common/http/fields';
+import { blankIsNull, blankMessage } from '../common/http/validation';
 
 type Schema = Record<string, any>;
 
@@ -183,6 +184,22 @@ export function apply(schema: Schema, rule: Rule): void {
   }
 }
 
+const BLANK_WORDS = 'empty text is refused where a format applies; null clears it';
+
+/**
+ * One rule for empty text (validation.ts): where a format applies and the field is optional, null
+ * clears it and "" is a 400 naming the field. The schema says so: minLength 1 beside its format,
+ * the rule in words, and the message the server answers.
+ */
+function markBlank(property: Schema, cls: abstract new (...args: never[]) => unknown, field: string): void {
+  if (property.type !== 'string' || !blankIsNull(cls as new (...args: never[]) => object, field)) return;
+  property.minLength = Math.max(property.minLength ?? 0, 1);
+  if (property.nullable && !String(property.description ?? '').includes(BLANK_WORDS)) {
+    property.description = `${property.description ? `${property.description}; ` : ''}${BLANK_WORDS}`;
+  }
+  ((property['x-messages'] ??= {}) as Record<string, string>).minLength ??= blankMessage(field, property.nullable === true);
+}
+
 /**
  * The rules the server enforces with class-validator, read from its metadata storage, written
  * into the schemas of the request DTOs (minLength, maxLength, pattern, minimum, maximum, enum,
@@ -201,6 +218,7 @@ export function addValidationRules(doc: OpenAPIObject, bodies: Array<abstract ne
   for (const [name, cls] of classes) {
     const properties = schemas[name].properties as Record<string, Schema> | undefined;
     if (!properties) continue;
+    for (const [field, property] of Object.entries(properties)) markBlank(property, cls, field);
     for (const rule of storage.getTargetValidationMetadatas(cls, '', true, false)) {
       const property = properties[rule.propertyName];
       if (!property) continue;

@@ -6,7 +6,10 @@ import { fieldLabel, inWords } from './fields';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
-  defaultMetadataStorage: { findTypeMetadata(target: object, property: string): { typeFunction: (options?: unknown) => unknown } | undefined };
+  defaultMetadataStorage: {
+    findTypeMetadata(target: object, property: string): { typeFunction: (options?: unknown) => unknown } | undefined;
+    findTransformMetadatas(target: object, property: string, type: number): Array<{ transformFn: (params: object) => unknown }>;
+  };
 };
 
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
@@ -26,6 +29,8 @@ export const NOT_AN_OBJECT = 'The request body must be a JSON object';
 interface PropertyShape {
   /** null is a value of the property only where its @ApiProperty says `nullable: true` */
   nullable: boolean;
+  /** a format applies (a pattern, an e-mail, a date, a URL) and empty text would be read as null */
+  blankIsNull: boolean;
   /** the DTO of a nested object (or of each item of a list) */
   nested?: DtoClass;
 }
@@ -52,6 +57,39 @@ function isDto(type: unknown): type is DtoClass {
   return known;
 }
 
+/**
+ * The rules that give a text a format (a pattern, an e-mail address, a URL, a date, a decimal):
+ * empty text is none of these values. IsAmount's pattern is a `matches`. A choice (isIn, isEnum)
+ * is no format here: a select's empty option is "none".
+ */
+export const FORMAT_RULES = new Set(['matches', 'isEmail', 'isUrl', 'isDateOnly', 'isInDateRange', 'isISO8601', 'isDecimal', 'isNumberString', 'isMilitaryTime']);
+const PLAIN_TO_CLASS = 0; // class-transformer's TransformationType.PLAIN_TO_CLASS
+
+/**
+ * Whether a property has a format and reads empty text as null (a trim-to-null transform), so
+ * that "" would clear it where its format refuses "": the one rule is that null clears an
+ * optional field and empty text, where a format applies, is refused (a 400 naming the field).
+ */
+export function blankIsNull(dto: DtoClass, property: string): boolean {
+  const rules = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
+  if (!rules.some((r) => r.propertyName === property && r.name && FORMAT_RULES.has(r.name))) return false;
+  return defaultMetadataStorage.findTransformMetadatas(dto, property, PLAIN_TO_CLASS).some((t) => {
+    for (const blank of ['', ' ']) {
+      try {
+        const out = t.transformFn({ value: blank, key: property, obj: { [property]: blank }, type: PLAIN_TO_CLASS, options: {} });
+        if (out === null || out === undefined) return true;
+      } catch {
+        // a transform that cannot read a bare value says nothing here
+      }
+    }
+    return false;
+  });
+}
+
+/** The message of empty text sent where a format applies. */
+export const blankMessage = (field: string, nullable: boolean) =>
+  nullable ? `${fieldLabel(field)} must not be empty text; send null to clear it` : `${fieldLabel(field)} must not be empty`;
+
 /** The properties of a DTO class with what null checking needs, read from its metadata once. */
 function shapeOf(dto: DtoClass): Shape {
   let shape = shapes.get(dto);
@@ -70,12 +108,15 @@ function shapeOf(dto: DtoClass): Shape {
     } catch {
       nested = undefined;
     }
-    shape.set(name, { nullable: documented?.nullable === true, nested: isDto(nested) ? nested : undefined });
+    shape.set(name, { nullable: documented?.nullable === true, blankIsNull: blankIsNull(dto, name), nested: isDto(nested) ? nested : undefined });
   }
   return shape;
 }
 
-/** Every property of the body that is null where its DTO does not allow null, nested objects' included. */
+/**
+ * Every property of the body that is null where its DTO does not allow null, or empty text where a
+ * format applies (which the transform would have read as null), nested objects' included.
+ */
 function findNulls(body: Record<string, unknown>, dto: DtoClass, prefix = '', out: FieldError[] = []): FieldError[] {
   const shape = shapeOf(dto);
   for (const key of Object.keys(body)) {
@@ -85,6 +126,8 @@ function findNulls(body: Record<string, unknown>, dto: DtoClass, prefix = '', ou
     const field = `${prefix}${key}`;
     if (value === null) {
       if (!property.nullable) out.push({ field, message: `${fieldLabel(key)} must not be empty` });
+    } else if (property.blankIsNull && typeof value === 'string' && value.trim() === '') {
+      out.push({ field, message: blankMessage(key, property.nullable) });
     } else if (property.nested && typeof value === 'object') {
       if (Array.isArray(value)) {
         value.forEach((item, i) => {
@@ -107,7 +150,9 @@ const badRequest = (fields: FieldError[]) => new ApiError(HttpStatus.BAD_REQUEST
  * A body validated by a DTO must be a JSON object (null, a list, a string or a number is a 400,
  * not taken for `{}`), and null is accepted only for the properties documented `nullable: true`:
  * @IsOptional() and PartialType skip null as they skip a missing value, which would store null in
- * fields that have no "empty" value. The rules of each DTO class are read once, on its first body.
+ * fields that have no "empty" value. Empty text is refused where a format applies (a pattern, an
+ * e-mail, a date, a URL): null clears such an optional field, never "". The rules of each
+ * DTO class are read once, on its first body.
  */
 class ApiValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

@@ -36,6 +36,7 @@ import { companyName, isImpersonating } from '../../providers/session';
 import { apiData, client } from '../../providers/apiClient';
 import { useFormat } from '../../schema/format';
 import { StatusChip } from '../../schema/StatusChip';
+import { GettingStartedCard, GettingStartedToggle } from './GettingStarted';
 
 /** A list row whose status chip follows the text (wrapping under it on a phone) instead of lying over it. */
 const CHIP_ROW = { display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 } as const;
@@ -60,7 +61,19 @@ const LockedNote = () => {
   );
 };
 
-/** A statistic card; locked (with Upgrade Plan) when its module is not in the plan. */
+/** A long figure ("$179,605.45") takes a smaller size, so it stays in its card beside the others. */
+const valueSize = (value: ReactNode) => {
+  const length = typeof value === 'string' || typeof value === 'number' ? String(value).length : 0;
+  if (length > 12) return { xs: '1.5rem', sm: '1.375rem', lg: '1.25rem' };
+  if (length > 7) return { xs: '1.75rem', sm: '1.625rem', lg: '1.5rem' };
+  return '2.125rem';
+};
+
+/**
+ * A statistic card; locked (with Upgrade Plan) when its module is not in the plan. The title and
+ * the icon share the first line and the figure has the card's whole width below them, so a long
+ * figure never pushes the icon out of the card.
+ */
 const StatCard = ({
   title,
   value,
@@ -76,21 +89,33 @@ const StatCard = ({
 }) => (
   <Card variant="outlined" sx={{ height: '100%', opacity: locked ? 0.85 : 1 }} data-testid={testId}>
     <CardContent>
-      <Stack direction="row" justifyContent="space-between" alignItems="flex-start">
-        <Box>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {title}
-          </Typography>
-          {locked ? (
-            <LockedNote />
-          ) : (
-            <Typography variant="h4" component="p" sx={{ fontWeight: 700, mt: 0.5 }}>
-              {value}
-            </Typography>
-          )}
-        </Box>
-        <Avatar sx={{ bgcolor: locked ? 'action.disabledBackground' : 'primary.main' }}>{locked ? <LockIcon /> : icon}</Avatar>
+      <Stack direction="row" justifyContent="space-between" alignItems="flex-start" spacing={1}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, minWidth: 0, pt: 0.5 }}>
+          {title}
+        </Typography>
+        <Avatar sx={{ bgcolor: locked ? 'action.disabledBackground' : 'primary.main', flexShrink: 0 }}>{locked ? <LockIcon /> : icon}</Avatar>
       </Stack>
+      {locked ? (
+        <LockedNote />
+      ) : (
+        <Typography
+          variant="h4"
+          component="p"
+          data-testid={`${testId}-value`}
+          sx={{
+            fontWeight: 700,
+            mt: 0.5,
+            fontSize: valueSize(value),
+            fontVariantNumeric: 'tabular-nums',
+            whiteSpace: 'nowrap',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+          }}
+          title={typeof value === 'string' ? value : undefined}
+        >
+          {value}
+        </Typography>
+      )}
       {locked && <UpgradeButton />}
     </CardContent>
   </Card>
@@ -130,19 +155,34 @@ export default function CompanyDashboard() {
   const translate = useTranslate();
   const format = useFormat();
   const session = useSession();
-  const name = session.user?.username ?? '';
+  const name = session.user?.first_name || session.user?.username || '';
   const company = companyName(session);
   const hasCompany = !!session.user?.company_id || isImpersonating(session);
+  // the getting-started checklist is the company admin's (an impersonating superadmin works as one)
+  const companyAdmin = session.user?.role === 'company_admin' || (session.user?.role === 'superadmin' && isImpersonating(session));
   const { data, error, isPending, refetch } = useQuery({
     queryKey: ['dashboard', 'company', session.user?.company_id ?? null, session.token],
     queryFn: () => apiData(client.GET('/api/dashboard/company')),
     enabled: hasCompany,
   });
 
+  // "Welcome" on the first sign-in, "Welcome back" after; nothing until the server has said which
+  const firstSignIn = data?.first_sign_in;
+  const greeting =
+    firstSignIn === undefined
+      ? undefined
+      : firstSignIn
+        ? company
+          ? translate('company_dashboard.welcome_first', { name, company })
+          : translate('company_dashboard.welcome_first_no_company', { name })
+        : company
+          ? translate('company_dashboard.welcome_back', { name, company })
+          : translate('dashboard.welcome_no_company', { name });
   const header = (
     <PageHeader
       title={translate('dashboard.title')}
-      subtitle={company ? translate('dashboard.welcome', { name, company }) : translate('dashboard.welcome_no_company', { name })}
+      subtitle={hasCompany ? greeting : translate('dashboard.welcome_no_company', { name })}
+      actions={companyAdmin && hasCompany ? <GettingStartedToggle /> : undefined}
     />
   );
   if (!hasCompany) return header;
@@ -266,6 +306,7 @@ export default function CompanyDashboard() {
     <>
       {header}
       <Grid container spacing={2}>
+        {companyAdmin && <GettingStartedCard />}
         {statCards.map((card, i) => (
           <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
             {card}

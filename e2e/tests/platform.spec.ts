@@ -62,6 +62,10 @@ test.describe('SaaS platform', () => {
     await expect(layout.menuEntry('Payroll')).toBeVisible();
     await expect(layout.menuEntry('Departments')).toHaveCount(0);
     await expect(layout.menuEntry('Companies')).toHaveCount(0);
+    // what the company's admin has: Shift Roster too, and no screen of a module outside the package
+    await expect(layout.menuEntry('Shift Roster')).toBeVisible();
+    await expect(layout.menuEntry('KPI & Bonus')).toHaveCount(0);
+    await expect(layout.menuEntry('Operational Monitoring')).toHaveCount(0);
 
     // and back
     await page.getByRole('button', { name: 'Exit Impersonation' }).click();

@@ -189,4 +189,31 @@ describe('list filters as the server checks them', () => {
       expect(refused).toBeGreaterThan(0);
     },
   );
+
+  const idFilters = lists
+    .filter(({ path }) => !path.includes('{'))
+    .flatMap(({ path, filter }) =>
+      Object.keys(filter?.properties ?? {})
+        .filter((name) => (name === 'id' || name.endsWith('_id')) && !JSON.stringify(filter?.properties[name]).includes('"enum"'))
+        .map((name) => ({ path, name })),
+    );
+
+  it.each(idFilters.map((d) => [`${d.path} ${d.name}`, d] as const))(
+    '%s: an id, a list of ids or none is answered; past 2^31-1, not a whole number or not an id, a 400 naming the filter',
+    async (_label, { path, name }) => {
+      const caller = await callerOf(path);
+      const wrong: string[] = [];
+      for (const value of [1, '1', [1, 2], [], 2147483647]) {
+        const res = await t.http().get(path).set(caller).query({ filter: JSON.stringify({ [name]: value }) });
+        if (res.status !== 200) wrong.push(`${JSON.stringify(value)} answered ${res.status} ${res.body.message}`);
+      }
+      for (const value of [2147483648, '2147483648', 0, -1, 1.5, 'abc', [1, 'x'], { a: 1 }, true]) {
+        const res = await t.http().get(path).set(caller).query({ filter: JSON.stringify({ [name]: value }) });
+        if (res.status !== 400 || !String(res.body.message).startsWith(`The ${fieldWords(name)} filter `)) {
+          wrong.push(`${JSON.stringify(value)} answered ${res.status} ${res.body.message}`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { FilterRule, ListQueryOptions } from '../common/http/list-query';
+import { byName, type FilterRule, type ListQueryOptions } from '../common/http/list-query';
 import { DATE_PATTERN, oneOf } from '../common/http/fields';
 import { addQueryRules } from './validation-rules';
 
@@ -29,7 +29,6 @@ function pipeName(pipe: unknown): string {
 }
 
 const ID = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
-const ID_TEXT = { type: 'string', pattern: '^[1-9]\\d{0,9}$' };
 const FLAG = { anyOf: [{ type: 'boolean' }, { type: 'string', enum: ['true', 'false'] }] };
 const DATE = { type: 'string', format: 'date', pattern: DATE_PATTERN };
 
@@ -67,8 +66,6 @@ function sameLength(lo: string, hi: string): string[] {
   return out;
 }
 
-const ID_ANY = { anyOf: [ID, ID_TEXT, { type: 'array', maxItems: 1000, items: { anyOf: [ID, ID_TEXT] } }] };
-
 /** A declared filter rule (list-query.ts) as the schema of the values it takes. */
 export function ruleSchema(rule: FilterRule): object {
   const listOf = (one: object, many: boolean | undefined) => (many ? { anyOf: [one, { type: 'array', minItems: 1, maxItems: 1000, items: one }] } : one);
@@ -91,9 +88,9 @@ export function ruleSchema(rule: FilterRule): object {
     case 'date':
       return DATE;
     case 'id': {
-      // checked by the list itself (list-query.ts): 1 to 2^31-1, as a number or its digits
+      // checked for every list (list-query.ts): 1 to 2^31-1, as a number or its digits; a list may be empty
       const one = { anyOf: [ID, { type: 'string', pattern: digitsPattern(1, ID.maximum) }] };
-      return listOf(one, rule.many);
+      return rule.many ? { anyOf: [one, { type: 'array', maxItems: 1000, items: one }] } : one;
     }
     case 'flag':
       return FLAG;
@@ -109,8 +106,8 @@ export function ruleSchema(rule: FilterRule): object {
  * list of ids, react-admin's getMany), a day of the product's range, a flag, a search text.
  */
 export function filterSchema(name: string, rule?: FilterRule): object {
-  if (rule) return ruleSchema(rule);
-  if (name === 'id' || name.endsWith('_id')) return ID_ANY;
+  const named = rule ?? byName(name);
+  if (named) return ruleSchema(named);
   if (['from', 'to', 'start_date', 'end_date', 'active_on', 'due_from', 'due_to'].includes(name)) return DATE;
   if (/^(is_\w+|mine|overdue)$/.test(name)) return FLAG;
   if (name === 'q' || name === 'search') return { type: 'string', maxLength: 200 };

@@ -62,6 +62,14 @@ export const Filter = {
   pattern: (pattern: string, words: string): FilterRule => ({ type: 'pattern', pattern, words }),
 };
 
+/**
+ * The rule a filter's name says where the list declares none: an id (`id`, `*_id`), one or a list,
+ * 1 to 2^31-1 (beyond it names no row, and an int4 column cannot be compared with it).
+ */
+export function byName(name: string): FilterRule | undefined {
+  return name === 'id' || name.endsWith('_id') ? Filter.id() : undefined;
+}
+
 /** The greatest id a filter may name (an int4 column holds no larger one). */
 const MAX_FILTER_ID = 2_147_483_647;
 
@@ -96,7 +104,8 @@ export function filterProblem(name: string, rule: FilterRule, value: unknown): s
     case 'date':
       return typeof value === 'string' && isCalendarDate(value) ? null : dateMessage(value, label);
     case 'id': {
-      const list = valuesOf(value, rule.many);
+      // an empty list of ids selects nothing (react-admin's getMany of no records)
+      const list = rule.many && Array.isArray(value) && !value.length ? [] : valuesOf(value, rule.many);
       const ok = !!list?.every((v) => {
         const n = wholeNumber(v);
         return n !== undefined && n >= 1 && n <= MAX_FILTER_ID;
@@ -181,7 +190,7 @@ export function parseListQuery(query: Record<string, unknown>, opts: ListQueryOp
       throw badRequest(`There is no ${fieldWords(key)} filter; the filters are ${oneOf(opts.filterable.map(fieldWords))}`, 'filter');
     }
     if (value === undefined || value === null || value === '') continue;
-    const rule = opts.filters?.[key];
+    const rule = opts.filters?.[key] ?? byName(key);
     const problem = rule && filterProblem(key, rule, value);
     if (problem) throw badRequest(problem, 'filter');
     filter[key] = value;

@@ -158,11 +158,17 @@ export function annualSaving(pkg: PublicPackage): number {
 export const employeeLimit = (max: number | null | undefined): string =>
   max == null || max === -1 ? 'Unlimited employees' : `Up to ${max} employees`;
 
+/** The pricing subtitle, without a promise of a trial for every plan when a plan offers none. */
+export function pricingSubtitle(subtitle: string, packages: PublicPackage[]): string {
+  if (!subtitle || !packages.some((p) => Number(p.trial_days ?? 0) <= 0)) return subtitle;
+  return subtitle.replace(/\s*Every plan (starts|comes) with a free trial\.?/i, '').trim();
+}
+
 export function Pricing({ content, packages }: { content: LandingContent; packages: PublicPackage[] }) {
   return (
     <section id="pricing" className="section" aria-labelledby="pricing-title">
       <div className="container">
-        <SectionTitle id="pricing-title" title={content.pricing_title} subtitle={content.pricing_subtitle} />
+        <SectionTitle id="pricing-title" title={content.pricing_title} subtitle={pricingSubtitle(content.pricing_subtitle, packages)} />
         {packages.length > 0 ? (
           <div className="grid pricing">
             {packages.map((pkg) => {

@@ -40,10 +40,13 @@ async function closeMenu(page: Page) {
   if (isPhone(page)) await page.keyboard.press('Escape');
 }
 
+/** The sidebar (react-admin's menu, the one holding the company's name and subtitle). */
+const sidebar = (page: Page) => page.getByRole('menu').filter({ has: page.getByTestId('sidebar-subtitle') });
+
 /** The sidebar's entries, in order. */
 async function menuLabels(page: Page): Promise<string[]> {
   await openMenu(page);
-  const entries = page.locator('.RaMenu-root').getByRole('menuitem');
+  const entries = sidebar(page).getByRole('menuitem');
   await expect(entries.first()).toBeVisible();
   const labels = (await entries.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
   await closeMenu(page);
@@ -138,7 +141,7 @@ for (const [device, viewport] of VIEWPORTS) {
       await login.signInAndExpectDashboard(person.email, person.password);
       expect(await menuLabels(page)).toContain('Reports');
       await openMenu(page);
-      await page.locator('.RaMenu-root').getByRole('menuitem', { name: 'Reports' }).click();
+      await sidebar(page).getByRole('menuitem', { name: 'Reports' }).click();
       await expect(page).toHaveURL(/\/hr\/reports$/);
       await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeVisible();
       await expect(page.getByTestId('access-denied')).toHaveCount(0);

@@ -7,7 +7,13 @@ import { PHONE } from '../pages/phone';
 // one time format on every screen, days counted in words, "Required" under an empty field, and
 // no toast over the field it is about. On a desktop and on a phone.
 
+/** The sign-in page, given time to load on a busy machine (its first load is the console's largest). */
+async function openSignIn(page: Page) {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 60_000 });
+}
 const signIn = async (page: Page, user: { email: string; password: string }) => {
+  await openSignIn(page);
   const login = new LoginPage(page);
   await login.goto();
   await login.signInAndExpectDashboard(user.email, user.password);

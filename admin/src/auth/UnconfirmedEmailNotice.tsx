@@ -41,7 +41,15 @@ export function UnconfirmedEmailNotice() {
   return (
     <Alert
       severity="warning"
-      sx={{ mb: 2, alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+      // a long address wraps; on a phone the button goes under the text
+      sx={{
+        mb: 2,
+        alignItems: 'center',
+        overflowWrap: 'anywhere',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: { xs: '1 1 calc(100% - 40px)', sm: '1 1 auto' } },
+        '& .MuiAlert-action': { pt: 0, ml: { xs: 'auto', sm: 'auto' } },
+      }}
       action={
         <Button
           color="inherit"

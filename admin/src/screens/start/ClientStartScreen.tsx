@@ -138,7 +138,7 @@ function StartTrialForm({ onCancel }: { onCancel: () => void }) {
       <Typography variant="h6" component="h2">
         {translate('start.trial_form_title')}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2, overflowWrap: 'anywhere' }}>
         {translate('start.trial_form_text', { email: user?.email ?? '' })}
       </Typography>
       {failure && (
@@ -312,7 +312,7 @@ export default function ClientStartScreen() {
               <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
                 {translate('start.invitation_title')}
               </Typography>
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
+              <Typography color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
                 {translate('start.invitation_text', { email: user.email })}
               </Typography>
             </CardContent>

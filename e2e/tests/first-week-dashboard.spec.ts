@@ -64,7 +64,7 @@ for (const viewport of VIEWPORTS) {
       await signIn(page, owner);
 
       // the first sign-in: welcomed by first name, not "Welcome back, <username>"
-      await expect(page.getByText(`Welcome, Dana! Let's get ${owner.company} ready.`)).toBeVisible();
+      await expect(page.getByText(`Welcome, Dana! Let's get ${owner.company} ready.`)).toBeVisible({ timeout: 60_000 });
       await expect(page.getByText(/Welcome back/)).toHaveCount(0);
 
       const card = page.getByTestId('getting-started');
@@ -120,7 +120,7 @@ for (const viewport of VIEWPORTS) {
 
       const card = page.getByTestId('card-monthly-payroll');
       const value = page.getByTestId('card-monthly-payroll-value');
-      await expect(value).toHaveText('$179,605.45');
+      await expect(value).toHaveText('$179,605.45', { timeout: 60_000 });
       expect(await inside(card.locator('.MuiAvatar-root'), card)).toBe(true);
       expect(await inside(value, card)).toBe(true);
       // the whole figure shows, not cut
@@ -132,7 +132,7 @@ for (const viewport of VIEWPORTS) {
       // and a figure of eight digits too
       payroll = '12345678.90';
       await page.reload();
-      await expect(value).toHaveText('$12,345,678.90');
+      await expect(value).toHaveText('$12,345,678.90', { timeout: 60_000 });
       expect(await inside(card.locator('.MuiAvatar-root'), card)).toBe(true);
       expect(await value.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await shot(page, `monthly-payroll-large-${viewport.name}`);

@@ -193,6 +193,25 @@ describe('the API contract', () => {
       expect(errorsOf(amount).map((e) => e.field)).toEqual(['amount']);
     });
 
+    it('empty text is refused where a format applies (a company website, phone and e-mail, a cost center, a date of birth); null clears them', async () => {
+      const root = bearer(superadmin);
+      const company = `/api/auth/companies/${a.company.id}`;
+      for (const [field, label] of [['website', 'Website'], ['phone', 'Phone'], ['email', 'Email']]) {
+        const res = await t.http().put(company).set(root).send({ [field]: '' });
+        expect(res.status).toBe(400);
+        expect(errorsOf(res)).toEqual([{ field, message: `${label} must not be empty text; send null to clear it` }]);
+        const cleared = await t.http().put(company).set(root).send({ [field]: null });
+        expect(cleared.status).toBe(200);
+        expect(cleared.body.data[field]).toBeNull();
+      }
+      const department = await t.http().put(`/api/hr/departments/${a.department.id}`).set(admin).send({ cost_center: '  ' });
+      expect(department.status).toBe(400);
+      expect(errorsOf(department)).toEqual([{ field: 'cost_center', message: 'Cost center must not be empty text; send null to clear it' }]);
+      const employee = await t.http().put(`/api/hr/employees/${a.employee.id}`).set(admin).send({ date_of_birth: '' });
+      expect(employee.status).toBe(400);
+      expect(errorsOf(employee)).toEqual([{ field: 'date_of_birth', message: 'Date of birth must not be empty text; send null to clear it' }]);
+    });
+
     it('payroll status checks year and month whenever they are sent: month 13 beside ids is a 400 naming the month', async () => {
       const res = await t.http().put('/api/hr/payroll/status').set(admin).send({ payment_status: 'paid', ids: [1], year: 2026, month: 13 });
       expect(res.status).toBe(400);

@@ -63,6 +63,14 @@ function edgeDatesOf(spec: any, op: Operation, companyId: number): Mutation[] {
     if (p.in !== 'query' || !isDateSchema(p.schema)) continue;
     for (const day of EDGE_DATES) list.push({ name: `query ${p.name}=${day}`, query: { ...required, [p.name]: day }, body: base ?? undefined });
   }
+  // a list's filters (their schemas in the document): the edge days in every day filter, and the
+  // bounds of every whole-number filter (a year, a month) and one past each
+  const filter = parameters.find((p) => p.in === 'query' && p.name === 'filter')?.content?.['application/json']?.schema;
+  for (const [name, schema] of Object.entries<any>(filter?.properties ?? {})) {
+    const whole = [schema, ...(schema.anyOf ?? [])].find((s: any) => s.type === 'integer' && s.minimum !== undefined && s.maximum !== undefined);
+    const values: unknown[] = isDateSchema(schema) ? EDGE_DATES : whole ? [whole.minimum - 1, whole.minimum, whole.maximum, whole.maximum + 1] : [];
+    for (const value of values) list.push({ name: `filter ${name}=${value}`, query: { ...required, filter: JSON.stringify({ [name]: value }) }, body: base ?? undefined });
+  }
   const properties = op.requestSchema?.properties ?? {};
   for (const [field, schema] of Object.entries<any>(properties)) {
     if (!base || !isDateSchema(schema.$ref ? undefined : schema)) continue;

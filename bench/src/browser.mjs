@@ -111,12 +111,21 @@ async function floors(requests, base) {
 
 const since = (t0) => Number(process.hrtime.bigint() - t0) / 1e6;
 
+/** Waits for what makes a screen usable; a failure names the step and the address the page was at. */
+async function usable(page, screen, step) {
+  try {
+    await screen.usable(page).waitFor({ timeout: TIMEOUT_MS });
+  } catch (e) {
+    throw new Error(`${step}: ${screen.path} not usable within ${TIMEOUT_MS / 1000} s (the page at ${new URL(page.url()).pathname}): ${e.message.split('\n')[0]}`);
+  }
+}
+
 async function signedInState(browser, base) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: VIEWPORT });
   try {
     const page = await context.newPage();
     await signIn(page, base);
-    await SCREENS[0].usable(page).waitFor({ timeout: TIMEOUT_MS });
+    await usable(page, SCREENS[0], 'first sign-in');
     return await context.storageState();
   } finally {
     await context.close();
@@ -125,7 +134,7 @@ async function signedInState(browser, base) {
 
 /** The sign-in page until its form shows and its loading has settled (the time a person takes to type), then the credentials. */
 async function openSignIn(page, base) {
-  await page.goto(`${base}/login`);
+  await page.goto(`${base}/login`, { timeout: TIMEOUT_MS });
   await page.locator('input[name="email"]').waitFor({ timeout: TIMEOUT_MS });
   await page.waitForLoadState('networkidle');
   await page.locator('input[name="email"]').fill(SUPERADMIN.email);
@@ -151,7 +160,7 @@ async function measureRun(browser, base, storageState) {
     const requests = recorder(page);
     const t0 = process.hrtime.bigint();
     await page.getByRole('button', { name: /sign in/i }).first().click();
-    await SCREENS[0].usable(page).waitFor({ timeout: TIMEOUT_MS });
+    await usable(page, SCREENS[0], 'sign-in');
     run.signIn = { ms: since(t0), requests: [...requests] };
     await context.close();
   }
@@ -160,16 +169,16 @@ async function measureRun(browser, base, storageState) {
     const page = await context.newPage();
     const requests = recorder(page);
     const t0 = process.hrtime.bigint();
-    await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
-    await screen.usable(page).waitFor({ timeout: TIMEOUT_MS });
+    await page.goto(`${base}${screen.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await usable(page, screen, 'cold load');
     run.cold[screen.name] = { ms: since(t0), requests: [...requests] };
     await context.close();
   }
   {
     const context = await browser.newContext({ viewport: VIEWPORT, storageState });
     const first = await context.newPage();
-    await first.goto(`${base}${SCREENS[0].path}`);
-    await SCREENS[0].usable(first).waitFor({ timeout: TIMEOUT_MS });
+    await first.goto(`${base}${SCREENS[0].path}`, { timeout: TIMEOUT_MS });
+    await usable(first, SCREENS[0], 'first visit installing the service worker');
     // installed (its precache complete) and controlling the page
     await first.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await first.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: TIMEOUT_MS });
@@ -178,8 +187,8 @@ async function measureRun(browser, base, storageState) {
       const page = await context.newPage();
       const requests = recorder(page);
       const t0 = process.hrtime.bigint();
-      await page.goto(`${base}${screen.path}`, { waitUntil: 'commit' });
-      await screen.usable(page).waitFor({ timeout: TIMEOUT_MS });
+      await page.goto(`${base}${screen.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+      await usable(page, screen, 'second visit');
       const ms = since(t0);
       const files = requests.filter((r) => !new URL(r.url).pathname.startsWith('/api/'));
       run.warm[screen.name] = { ms, files: files.length, fromServiceWorker: files.filter((r) => r.fromServiceWorker).length };

@@ -7,8 +7,8 @@ export class LayoutPage {
   readonly logoutButton: Locator;
 
   constructor(readonly page: Page) {
-    this.headerTitle = page.getByText('Web Application', { exact: true });
-    this.modeBanner = page.getByText('Web Browser Mode - Full Feature Access', { exact: true });
+    this.headerTitle = page.getByTestId('header-title');
+    this.modeBanner = page.getByTestId('mode-banner');
     this.logoutButton = page.getByRole('button', { name: 'Logout' });
   }
 
@@ -25,9 +25,11 @@ export class LayoutPage {
       .first();
   }
 
+  /** In a browser: the header names the company (or the product), and no mode line is shown. */
   async expectWebMode() {
     await expect(this.headerTitle).toBeVisible();
-    await expect(this.modeBanner).toBeVisible();
+    await expect(this.headerTitle).not.toHaveText(/^(Web Application|Mobile App)$/);
+    await expect(this.modeBanner).toHaveCount(0);
   }
 
   async logout() {

@@ -88,7 +88,7 @@ describe('companies (superadmin)', () => {
 
     it('creates a company on the chosen package, subscription_plan following it', async () => {
       const basic = await packageId('basic');
-      const res = await post('/api/auth/companies', newCompany({ package_id: basic, subscription_status: 'suspended', email: '' }));
+      const res = await post('/api/auth/companies', newCompany({ package_id: basic, subscription_status: 'suspended', email: null }));
       expect(res.status).toBe(201);
       expect(res.body.data).toMatchObject({ package_id: basic, subscription_plan: 'basic', subscription_status: 'suspended', email: null });
     });

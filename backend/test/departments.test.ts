@@ -89,12 +89,15 @@ describe('departments API', () => {
     expect(codes).toEqual([...codes].sort().reverse());
   });
 
-  it('keeps a cost center: stored as sent, empty for none, filterable and sortable', async () => {
+  it('keeps a cost center: stored as sent, null for none (empty text refused), filterable and sortable', async () => {
     const center = unique('CC-').toUpperCase().replace(/[^A-Z0-9-]/g, '').slice(0, 20);
     const res = await create({ department_code: unique('CST'), department_name: 'Costed', cost_center: center });
     expect(res.status).toBe(201);
     expect(res.body.data.cost_center).toBe(center);
-    const none = await create({ department_code: unique('NCC'), department_name: 'Uncosted', cost_center: '' });
+    const empty = await create({ department_code: unique('ECC'), department_name: 'Empty', cost_center: '' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/^Cost center must not be empty text/);
+    const none = await create({ department_code: unique('NCC'), department_name: 'Uncosted', cost_center: null });
     expect(none.status).toBe(201);
     expect(none.body.data.cost_center).toBeNull();
 

@@ -13,7 +13,7 @@ const COST_CENTER_DOC = {
   maxLength: 20,
   pattern: COST_CENTER_PATTERN.source,
   example: 'CC-1200',
-  description: 'The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none',
+  description: 'The cost center the department books to in accounting: capital letters, digits and hyphens; null for none',
 } as const;
 
 const present = (_: object, value: unknown) => value !== undefined;

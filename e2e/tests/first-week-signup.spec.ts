@@ -135,7 +135,8 @@ for (const viewport of [{ name: 'desktop', size: { width: 1280, height: 800 } },
 
 test('a visitor’s trial with an address that has an account never says the trial started, and leads to sign-in with the address filled in', async ({ page }) => {
   const id = uid();
-  const email = await registerClient(page, id);
+  // a confirmed account (an unconfirmed client's address is taken over by the trial, by design)
+  const email = 'admin@acme.example.com';
   const trial = new FreeTrialPage(page);
   await trial.goto();
   await trial.fill({

@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createTestApp, type TestApp } from '../support/app';
-import { bearer, unique, type CompanyFixture } from '../support/fixtures';
+import { bearer, createUser, login, unique, type CompanyFixture } from '../support/fixtures';
 import { BODY_ID_KINDS, kindOf } from './kinds';
 import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleValue, type Operation } from './operations';
 import { MARKER, PLATFORM_FACTORIES, ROLE_KEYS, TENANT_FACTORIES, buildWorld, companyDigest, keepActiveLandingPage, keepBillingSettings, type RoleKey, type World } from './world';
@@ -45,6 +45,13 @@ const PUBLIC_OPERATIONS = new Set([
 
 /** Operations that end the impersonation they are sent under: sent with an impersonation of their own. */
 const ENDS_IMPERSONATION = new Set(['POST /api/auth/stop-impersonate', 'POST /api/auth/impersonate/{id}']);
+
+/**
+ * Operations that turn the calling client account into something else (a trial makes it a company's
+ * admin and ends its sessions): a client sends them with an account of its own, so the world's
+ * client stays a client for the operations after them.
+ */
+const CHANGES_CLIENT = new Set(['POST /api/auth/start-trial']);
 
 /** Platform reads where a superadmin (impersonating or not) rightly sees every company. */
 const PLATFORM_WIDE_READS = new Set(['GET /api/auth/companies', 'GET /api/dashboard/platform', 'GET /api/audit/logs', 'GET /api/analytics']);
@@ -131,7 +138,9 @@ describe('tenant isolation matrix', () => {
       const token =
         role === 'impersonating' && ENDS_IMPERSONATION.has(op.key)
           ? (await t.http().post(`/api/auth/impersonate/${world.a.company.id}`).set(bearer(world.tokens.superadmin!))).body.data.access_token
-          : world.tokens[role];
+          : role === 'client' && CHANGES_CLIENT.has(op.key)
+            ? await login(t, (await createUser(t.em(), 'client')).email)
+            : world.tokens[role];
       let req = (t.http() as any)[op.method.toLowerCase()](fillPath(op.path, rows.pathIds)).query(query);
       if (token) req = req.set(bearer(token));
       if (rows.body !== undefined) req = req.send(rows.body);

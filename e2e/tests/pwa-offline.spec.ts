@@ -195,7 +195,7 @@ test.describe('the employee app offline', () => {
 
     // the overview shows the day from the server, marked as made offline
     await page.goto('/hr/attendance');
-    await expect(page.getByTestId('attendance-card').filter({ hasText: checkedIn[0].attendance_date as string })).toContainText('Sent offline');
+    await expect(page.getByTestId('attendance-card').filter({ hasText: inWords(checkedIn[0].attendance_date as string) })).toContainText('Sent offline');
     await context.close();
   });
 
@@ -275,7 +275,7 @@ test.describe('the employee app offline', () => {
     await expect(dialog).toBeHidden();
     const queued = page.getByTestId('queued-leave-request');
     await expect(queued).toContainText('Annual Leave');
-    await expect(queued).toContainText(`${inWords(day)} · 1 Days`);
+    await expect(queued).toContainText(`${inWords(day)} · 1 day`);
     await expect(queued).toContainText('Waiting for the connection');
 
     // the first attempt reaches the server, but its answer never comes back

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Layout, Loading } from 'react-admin';
+import { UnconfirmedEmailNotice } from '../auth/UnconfirmedEmailNotice';
 import { useSession } from '../auth/useSession';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
@@ -24,6 +25,7 @@ export const AppLayout = ({ children }: { children: ReactNode }) => {
       <ImpersonationBanner />
       <PermissionsLoadBanner />
       <SubscriptionBanner />
+      <UnconfirmedEmailNotice />
       <ModeBanner />
       <OfflineBanner />
       {children}

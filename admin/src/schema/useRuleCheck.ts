@@ -7,8 +7,11 @@ import { brokenRule } from './validation';
 const NUMERIC = new Set<FieldDescriptor['kind']>(['integer', 'number', 'money']);
 
 /** A typed text as the body carries it: a number for a number field (a wrong one stays text, for the server to name). */
-export const wireValue = (field: FieldDescriptor | undefined, text: string): string | number =>
-  field && NUMERIC.has(field.kind) && field.kind !== 'money' && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
+export const wireValue = (field: FieldDescriptor | undefined, text: string): string | number | null => {
+  // a cleared optional field is sent as null: the server refuses empty text where a format applies
+  if (field?.nullable && text.trim() === '') return null;
+  return field && NUMERIC.has(field.kind) && field.kind !== 'money' && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text.trim()) : text;
+};
 
 /**
  * The server's rules of a body's fields for inputs outside a react-admin form (fields saved one by

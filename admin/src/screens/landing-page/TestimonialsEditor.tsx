@@ -22,7 +22,7 @@ export function TestimonialsEditor({ page, setPage }: { page: LandingPage; setPa
   const save = async (
     testimonial: Testimonial,
     field: keyof TestimonialChanges,
-    value: string | number,
+    value: string | number | null,
   ): Promise<string | null> => {
     try {
       const updated = await cmsApi.updateTestimonial(testimonial.id, { [field]: value });

@@ -31,8 +31,8 @@ type PackageFeatureLink = components['schemas']['PackageFeatureLinkDto'];
 const FEATURE_MODULES = (resourceSchema('packages/features').record?.properties.module?.enum ?? []).map(String);
 
 /** The module key a feature grants (mirrors the server's PlanService.grantedKey). */
-const MODULE_KEYS = ['employees', 'departments', 'positions', 'attendance', 'leave', 'payroll', 'reports', 'settings', 'hr'];
-const grantedKey = (code: string) => (MODULE_KEYS.includes(code) ? code : code === 'monitoring' || code === 'kpi' ? 'hr' : null);
+const MODULE_KEYS = ['employees', 'departments', 'positions', 'attendance', 'leave', 'payroll', 'reports', 'settings', 'monitoring', 'kpi'];
+const grantedKey = (code: string) => (MODULE_KEYS.includes(code) ? code : null);
 
 /** Include or exclude each feature of the catalogue in a package (spec 2.14). */
 export const ManageFeaturesDialog = ({

@@ -11,7 +11,7 @@ import StorageIcon from '@mui/icons-material/Storage';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Loading, useTranslate } from 'react-admin';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { decideAccess, SETTINGS_ADMIN } from '../../access';
+import { consoleRole, decideAccess, SETTINGS_ADMIN } from '../../access';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
 import { defaultSettingsTab, settingsTabs, type SettingsTab } from './settingsMenu';
@@ -36,7 +36,8 @@ export default function SettingsScreen() {
   const session = useSession();
   const location = useLocation();
   const navigate = useNavigate();
-  const role = session.user?.role;
+  // a superadmin viewing a company has its admin's tabs (Subscription among them)
+  const role = consoleRole(session) ?? undefined;
   const companySettings = decideAccess(SETTINGS_ADMIN, session) === 'allow';
   const tabs = settingsTabs(role, companySettings);
   const fallback = defaultSettingsTab(role, companySettings);

@@ -114,6 +114,7 @@ export const settingsScreenMessages = {
     email: 'Email',
     role: 'Role',
     company: 'Company',
+    time_zone: 'Time zone',
     none: 'N/A',
     contact_title: 'Contact Details',
     contact_hint: 'your position, department and pay are changed by your administrator.',

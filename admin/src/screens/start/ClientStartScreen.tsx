@@ -6,7 +6,6 @@ import { useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { components } from '../../../../openapi/schema';
-import { UnconfirmedEmailNotice } from '../../auth/UnconfirmedEmailNotice';
 import { useSession } from '../../auth/useSession';
 import { apiAnswer, apiData, client } from '../../providers/apiClient';
 import { beginSession } from '../../providers/authProvider';
@@ -297,7 +296,6 @@ export default function ClientStartScreen() {
       <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
         {translate('start.subtitle')}
       </Typography>
-      <UnconfirmedEmailNotice />
       {trialOpen ? (
         <Card variant="outlined">
           <CardContent>

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = [
   'invoice.reminded',
   'invoice.paid',
   'invoice.voided',
+  // a company admin said the invoice was paid ("I have paid"); the platform confirms with payment.recorded
+  'invoice.payment_reported',
   'payment.recorded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

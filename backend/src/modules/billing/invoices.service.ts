@@ -224,7 +224,7 @@ export class InvoicesService {
       invoice.payment_reported_by = tx.getReference(User, a.ctx.userId);
       invoice.payment_report_note = note;
       await tx.flush();
-      await this.record(a, invoice.company.id, 'invoice.payment_reported' as AuditAction, {
+      await this.record(a, invoice.company.id, 'invoice.payment_reported', {
         invoice_id: invoice.id,
         invoice_number: invoice.invoice_number,
         note,

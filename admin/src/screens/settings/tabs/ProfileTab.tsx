@@ -20,6 +20,8 @@ export default function ProfileTab() {
     { key: 'email', value: user?.email ?? '' },
     { key: 'role', value: user ? translate(`settings.profile.roles.${user.role}`, { _: user.role }) : '' },
     { key: 'company', value: companyName(session) || translate('settings.profile.none') },
+    // the company's day, dates and times follow its time zone (chosen at sign-up)
+    ...(user?.time_zone ? [{ key: 'time_zone', value: user.time_zone }] : []),
   ];
   return (
     <TabCard title={translate('settings.profile.title')}>

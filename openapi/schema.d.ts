@@ -3069,7 +3069,7 @@ export interface components {
              * @description What
              * @enum {string}
              */
-            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset" | "subscription.requested" | "subscription.approved" | "subscription.rejected" | "subscription.plan_changed" | "subscription.change_scheduled" | "subscription.change_withdrawn" | "subscription.change_refused" | "subscription.cancel_scheduled" | "subscription.resumed" | "subscription.renewed" | "subscription.status_changed" | "invoice.issued" | "invoice.reminded" | "invoice.paid" | "invoice.voided" | "payment.recorded";
+            action: "impersonation.start" | "impersonation.stop" | "write" | "sign_in" | "sign_in.failed" | "access.denied" | "password.changed" | "password.reset_requested" | "password.reset" | "subscription.requested" | "subscription.approved" | "subscription.rejected" | "subscription.plan_changed" | "subscription.change_scheduled" | "subscription.change_withdrawn" | "subscription.change_refused" | "subscription.cancel_scheduled" | "subscription.resumed" | "subscription.renewed" | "subscription.status_changed" | "invoice.issued" | "invoice.reminded" | "invoice.paid" | "invoice.voided" | "invoice.payment_reported" | "payment.recorded";
             method: string | null;
             path: string | null;
             status_code: number | null;
@@ -4307,7 +4307,7 @@ export interface components {
             department_name: string;
             description: string | null;
             /**
-             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; null for none
              * @example CC-1200
              */
             cost_center: string | null;
@@ -4324,7 +4324,7 @@ export interface components {
         CreateDepartmentDto: {
             description?: string | null;
             /**
-             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none; empty text is refused where a format applies; null clears it
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; null for none; empty text is refused where a format applies; null clears it
              * @example CC-1200
              */
             cost_center?: string | null;
@@ -4345,7 +4345,7 @@ export interface components {
         UpdateDepartmentDto: {
             description?: string | null;
             /**
-             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; empty for none; empty text is refused where a format applies; null clears it
+             * @description The cost center the department books to in accounting: capital letters, digits and hyphens; null for none; empty text is refused where a format applies; null clears it
              * @example CC-1200
              */
             cost_center?: string | null;

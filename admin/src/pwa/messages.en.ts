@@ -27,7 +27,8 @@ export const pwaMessages = {
       sent: 'Sent',
       failed: 'Not accepted',
     },
-    sent_toast: '%{label} sent: %{message}',
+    // the server's own words ("Check-in successful!"); the queue's list says it was made offline
+    sent_toast: '%{message}',
     sent_toast_plain: '%{label} sent',
     failed_toast: '%{label} was not accepted: %{message}',
   },

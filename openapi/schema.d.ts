@@ -4147,6 +4147,8 @@ export interface components {
             company_name: string;
             company_code: string;
             subscription_plan: string;
+            /** @description The package's display name (Basic, Enterprise) */
+            package_name: string | null;
             subscription_status: string;
             /** Format: date-time */
             trial_ends_at: string | null;

@@ -52,11 +52,12 @@ describe('GET /api/dashboard/platform', () => {
     expect(d.total_companies).toBe(d.plans.reduce((n: number, p: any) => n + p.companies, 0));
     // the five newest, newest first: this test's four, then Alpha or an older one
     expect(d.recent_companies).toHaveLength(5);
-    expect(d.recent_companies.slice(0, 4).map((c: any) => [c.id, c.company_name, c.subscription_plan, c.subscription_status])).toEqual([
-      [annual.company.id, annual.company.company_name, 'standard', 'active'],
-      [pastDue.company.id, pastDue.company.company_name, 'enterprise', 'active'],
-      [suspended.company.id, suspended.company.company_name, 'enterprise', 'suspended'],
-      [inTrial.company.id, inTrial.company.company_name, 'enterprise', 'active'],
+    // each with its package's display name, which the dashboard shows (not the code)
+    expect(d.recent_companies.slice(0, 4).map((c: any) => [c.id, c.company_name, c.subscription_plan, c.package_name, c.subscription_status])).toEqual([
+      [annual.company.id, annual.company.company_name, 'standard', 'Standard', 'active'],
+      [pastDue.company.id, pastDue.company.company_name, 'enterprise', 'Enterprise', 'active'],
+      [suspended.company.id, suspended.company.company_name, 'enterprise', 'Enterprise', 'suspended'],
+      [inTrial.company.id, inTrial.company.company_name, 'enterprise', 'Enterprise', 'active'],
     ]);
   });
 

@@ -144,7 +144,7 @@ export default function PlatformDashboard() {
               {data.recent_companies.length ? (
                 <List dense>
                   {data.recent_companies.map((c) => (
-                    <ListItem key={c.id} disableGutters secondaryAction={<Chip size="small" label={c.subscription_plan} />}>
+                    <ListItem key={c.id} disableGutters secondaryAction={<Chip size="small" label={c.package_name ?? c.subscription_plan} />}>
                       <ListItemText primary={c.company_name} secondary={`${c.company_code} · ${format.dateTime(c.created_at)}`} />
                     </ListItem>
                   ))}

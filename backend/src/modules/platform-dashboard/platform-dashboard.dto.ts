@@ -14,6 +14,7 @@ export class RecentCompanyDto {
   @ApiProperty() company_name!: string;
   @ApiProperty() company_code!: string;
   @ApiProperty() subscription_plan!: string;
+  @ApiProperty({ type: String, nullable: true, description: "The package's display name (Basic, Enterprise)" }) package_name!: string | null;
   @ApiProperty() subscription_status!: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) trial_ends_at!: Date | null;
   @ApiProperty() created_at!: Date;

@@ -27,9 +27,10 @@ export class PlatformDashboardService {
       this.em.execute<Array<{ n: string }>>(
         `select count(*) as n from companies where subscription_status = 'active' and trial_ends_at > now()`,
       ),
-      this.em.execute<Array<{ id: number; company_name: string; company_code: string; subscription_plan: string; subscription_status: string; trial_ends_at: Date | null; created_at: Date }>>(
-        `select id, company_name, company_code, subscription_plan, subscription_status, trial_ends_at, created_at
-           from companies order by created_at desc, id desc limit 5`,
+      this.em.execute<Array<{ id: number; company_name: string; company_code: string; subscription_plan: string; package_name: string | null; subscription_status: string; trial_ends_at: Date | null; created_at: Date }>>(
+        `select c.id, c.company_name, c.company_code, c.subscription_plan, p.package_name, c.subscription_status, c.trial_ends_at, c.created_at
+           from companies c left join packages p on p.id = c.package_id
+          order by c.created_at desc, c.id desc limit 5`,
       ),
     ]);
     let mrrCents = 0;

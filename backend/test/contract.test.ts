@@ -374,7 +374,9 @@ describe('the API contract', () => {
       const filter = params('/api/hr/leave-requests').filter.content['application/json'].schema.properties;
       expect(filter.from).toMatchObject({ type: 'string', format: 'date' });
       expect(filter.q).toMatchObject({ type: 'string' });
-      expect(filter.employee_id.anyOf[0]).toMatchObject({ type: 'integer', minimum: 1 });
+      // an id: a whole number from 1 (or its digits), or a list of them
+      expect(filter.employee_id.anyOf[0].anyOf[0]).toMatchObject({ type: 'integer', minimum: 1, maximum: 2_147_483_647 });
+      expect(filter.employee_id.anyOf[1]).toMatchObject({ type: 'array', maxItems: 1000 });
       const empty: string[] = [];
       for (const [path, item] of Object.entries<any>(doc.paths)) {
         const f = item.get?.parameters?.find((p: any) => p.name === 'filter')?.content?.['application/json']?.schema?.properties ?? {};

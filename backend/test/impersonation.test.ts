@@ -96,7 +96,9 @@ describe('impersonation', () => {
     expect((await t.http().get(`/api/probe/employees/${b.employee.id}`).set(bearer(token))).status).toBe(404);
     // every module of the plan, as a company_admin
     const perms = await t.http().get('/api/permissions/user/permissions').set(bearer(token));
-    expect(perms.body.data).toHaveLength(9);
+    const modules: Array<{ module_key: string }> = await t.em().execute('select module_key from modules order by id');
+    expect(perms.body.data.map((p: { module: { module_key: string } }) => p.module.module_key).sort()).toEqual(modules.map((m) => m.module_key).sort());
+    expect(perms.body.data).toHaveLength(10);
     const me = await t.http().get('/api/auth/me').set(bearer(token));
     expect(me.body.data).toMatchObject({ company_id: a.company.id, impersonating: true });
     // the session is the company's: the platform's routes refuse it (security-billing.test.ts walks them all)

@@ -3,6 +3,7 @@ import { COMPANY_ADMIN, SUPERADMIN } from '../fixtures/users';
 import { AttendancePage } from '../pages/AttendancePage';
 import { LoginPage } from '../pages/LoginPage';
 import { PwaApi } from '../pages/PwaApi';
+import { inWords } from '../pages/dates';
 
 // Acme's head office in the test: the browser's mocked position is about 30 m from it
 const OFFICE = { latitude: 37.7937, longitude: -122.3965 };
@@ -155,8 +156,8 @@ test.describe('attendance', () => {
 
       const attendance = await attendanceOf(page, employee);
       await attendance.openCheckInOut();
-      await expect(page.getByTestId('overnight-open')).toHaveText(`Your check-in of ${night.yesterday} is still open: Check Out closes it.`);
-      await expect(page.getByText(new RegExp(`^Checked in on ${night.yesterday} at `))).toBeVisible();
+      await expect(page.getByTestId('overnight-open')).toHaveText(`Your check-in of ${inWords(night.yesterday)} is still open: Check Out closes it.`);
+      await expect(page.getByText(new RegExp(`^Checked in on ${inWords(night.yesterday)} at `))).toBeVisible();
       await expect(attendance.checkOutButton).toBeEnabled();
 
       const checkOut = page.waitForResponse((r) => r.url().endsWith('/api/hr/attendance/check-out'));

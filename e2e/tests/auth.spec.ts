@@ -66,15 +66,13 @@ test.describe('registration', () => {
     await expect(login.heading).toBeVisible();
     await login.signIn(client.email, client.password);
     await login.expectMessage('Login successful! Redirecting...');
-    // platform rule: a client without a position that allows the web is asked to use the app
-    await expect(page).toHaveURL(/\/pwa-install$/);
-    await login.expectMessage('Employees must use the PWA (Progressive Web App). Please install the app.');
-    await page.getByRole('button', { name: 'Continue in Browser (Limited Access)' }).click();
-    // without a company yet, the start screen says how to join one
+    // a client without a company is not an employee: no "use the app" page, the start screen says
+    // how to join a company or start one
     await expect(page).toHaveURL(/\/start$/);
+    await expect(page.getByText('Employees must use the PWA (Progressive Web App). Please install the app.')).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Ask your company for an invitation' })).toBeVisible();
     await expect(new LayoutPage(page).sidebarSubtitle('HR Management')).toBeVisible();
-    // the choice holds for the rest of the visit
+    // and stays there on a reload
     await page.reload();
     await expect(page).toHaveURL(/\/start$/);
   });

@@ -16,9 +16,13 @@ const ALLOWED_WHILE_BLOCKED = [
   'POST /api/auth/change-password',
   'POST /api/auth/verify-email/resend',
   'POST /api/billing/invoices/{id}/payments',
+  // a blocked company tells the platform it has paid, which is how it gets unblocked
+  'POST /api/billing/invoices/{id}/report-payment',
   'POST /api/billing/invoices/{id}/void',
   'POST /api/packages/subscription',
   'POST /api/packages/subscription/preview',
+  // hiding the getting-started checklist is the admin's own view, not the company's data
+  'PUT /api/dashboard/getting-started',
 ];
 
 describe('plans: what a blocked company may write', () => {

@@ -26,6 +26,8 @@ async function trialCompanyChoosingStandard(request: APIRequestContext): Promise
 async function openMenuEntry(page: Page, name: string) {
   const entry = new LayoutPage(page).menuEntry(name);
   const openMenu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+  // on a phone the app bar hides while the page is scrolled down, as a person scrolls back up to it
+  await page.evaluate(() => window.scrollTo(0, 0));
   // the sidebar (a desktop) or the menu button (a phone), whichever the layout renders once it is up
   await expect(entry.or(openMenu).filter({ visible: true }).first()).toBeVisible();
   if (!(await entry.isVisible())) await openMenu.click();

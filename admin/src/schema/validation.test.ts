@@ -15,4 +15,9 @@ describe("a field's own message under it", () => {
     expect(brokenRule(field, 'x'.repeat(101), translate)).toBe('First name is too long');
     expect(brokenRule(field, 'Ann', translate)).toBeNull();
   });
+
+  it("a field's own sentence for a missing value stays", () => {
+    const field = { source: 'reason', kind: 'text' as const, nullable: false, rules: { required: true }, messages: { required: 'A reason is required' } };
+    expect(brokenRule(field, '', translate)).toBe('A reason is required');
+  });
 });

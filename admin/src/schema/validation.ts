@@ -8,15 +8,23 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * The server's rules of a field, checked before sending, in the server's words: the messages name
  * the field in words (derive.fieldWords: the server's fieldLabel without a reference's "ID") and come from the catalogue.
  */
+/** The server's sentence for a whole form's missing fields, not about one field. */
+const FORM_WIDE = /^Please fill in all required fields/;
+
 export function validatorsOf(field: FieldDescriptor, translate: Translate): Validator[] {
   const { rules } = field;
   const name = fieldWords(field.source);
   // the server's own sentence where the document carries it, else the catalogue's in the server's wording
   const SERVER_RULE: Record<string, string> = { required: 'required', min_length: 'minLength', max_length: 'maxLength', minimum: 'minimum', maximum: 'maximum', integer: 'integer', email: 'email', pattern: 'pattern', time: 'pattern', uri: 'format' };
-  // an empty required field says "Required" under itself (its label names it): the server's
-  // form-wide sentence ("Please fill in all required fields") under every field read as noise
+  // an empty required field says "Required" under itself (its label names it) where the server's
+  // sentence is the form-wide one ("Please fill in all required fields"), which under every field
+  // read as noise; a field's own sentence ("A reason is required") stays
+  const serverSays = (key: string) => {
+    const message = field.messages?.[SERVER_RULE[key]];
+    return key === 'required' && message && FORM_WIDE.test(message) ? undefined : message;
+  };
   const say = (key: string, args: Record<string, unknown> = {}) =>
-    (key === 'required' ? undefined : field.messages?.[SERVER_RULE[key]]) ?? translate(`schema.validation.${key}`, { field: name, ...args });
+    serverSays(key) ?? translate(`schema.validation.${key}`, { field: name, ...args });
   const out: Validator[] = [];
   // a required property that allows null (a band with no upper limit) must be sent, but may be empty
   if (rules.required && !field.nullable) out.push(required(say('required')));

@@ -42,7 +42,9 @@ export class SchemaResourcePage {
         const box = this.dialog.getByRole('checkbox', { name: label, exact: true }).or(this.dialog.getByRole('switch', { name: label, exact: true }));
         if ((await box.isChecked()) !== value) await box.click();
       } else if (typeof value === 'object') {
-        const combo = this.dialog.getByRole('combobox', { name: label, exact: true });
+        // a select that holds a value is named by its label and that value ("Payment Frequency Monthly")
+        const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const combo = this.dialog.getByRole('combobox', { name: new RegExp(`^${escaped}( .*)?$`) }).first();
         await combo.click();
         if ((await combo.getAttribute('aria-autocomplete')) === 'list') await combo.fill(value.pick);
         await this.page.getByRole('option', { name: value.pick }).first().click();

@@ -59,3 +59,12 @@ export const stackOnPhone =
       '& td[colspan]': { textAlign: 'center', '&::before': { content: 'none' } },
     },
   });
+
+/**
+ * A table's pagination that fits a phone: its parts ("Rows per page", the range, the arrows) wrap
+ * onto a second line instead of scrolling the row sideways.
+ */
+export const paginationSx = {
+  '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5, pl: { xs: 1, sm: 2 } },
+  '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+} as const;

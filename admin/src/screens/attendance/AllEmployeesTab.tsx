@@ -11,6 +11,7 @@ import { CorrectionDialog } from './CorrectionDialog';
 import { downloadCsv } from './csv';
 import { RecordsView } from './RecordsView';
 import { RecordPicker } from '../../schema/RecordPicker';
+import { paginationSx } from '../../schema/phoneTable';
 import { useLoad } from './useAttendanceData';
 
 /** Admins: every employee's records with filters, paging, CSV export and corrections. */
@@ -94,6 +95,7 @@ export const AllEmployeesTab = () => {
               page={page}
               rowsPerPage={perPage}
               rowsPerPageOptions={[10, 25, 50, 100]}
+              sx={paginationSx}
               onPageChange={(_, p) => setPage(p)}
               onRowsPerPageChange={(e) => {
                 setPerPage(Number(e.target.value));

@@ -11,7 +11,7 @@ import {
   TableRow,
 } from '@mui/material';
 import { LoadError } from '../../layout/LoadError';
-import { stackOnPhone } from '../../schema/phoneTable';
+import { paginationSx, stackOnPhone } from '../../schema/phoneTable';
 
 interface Paging {
   total: number;
@@ -88,6 +88,7 @@ export const ListCard = ({
           page={paging.page}
           rowsPerPage={paging.perPage}
           rowsPerPageOptions={[10, 25, 50]}
+          sx={paginationSx}
           onPageChange={(_, p) => paging.setPage(p)}
           onRowsPerPageChange={(e) => paging.setPerPage(Number(e.target.value))}
         />

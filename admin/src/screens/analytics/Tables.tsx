@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { stackOnPhone } from '../../schema/phoneTable';
 import { usageByPackage, type Analytics } from './analytics';
 
 const REASON_COLOR = { trial_ending: 'warning', past_due: 'error', inactive: 'default' } as const;
@@ -29,7 +30,7 @@ export function ModuleUsageTable({ data }: { data: Analytics }) {
           <Typography color="text.secondary">{t('empty')}</Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('title')}>
+            <Table size="small" aria-label={t('title')} sx={stackOnPhone([t('package'), t('companies'), ...modules.map((m) => t(`modules.${m}`))])}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('package')}</TableCell>

@@ -40,7 +40,7 @@ export class LoginPage {
    */
   async signInAndExpectDashboard(email: string, password: string) {
     await this.signIn(email, password);
-    await expect(this.page.getByText('Login successful! Redirecting...', { exact: true }).first().or(this.page.getByTestId('header-title'))).toBeVisible();
+    await expect(this.page.getByText('Login successful! Redirecting...', { exact: true }).first().or(this.page.getByTestId('header-title')).first()).toBeVisible();
     await expect(this.page).toHaveURL(/\/dashboard$/);
   }
 

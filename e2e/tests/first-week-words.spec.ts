@@ -67,7 +67,7 @@ for (const device of ['desktop', 'phone'] as const) {
       await signIn(page, COMPANY_ADMIN);
       await page.goto('/settings/leave');
       const list = page.getByTestId('resource-hr/leave-types');
-      await list.getByRole('button', { name: /^(Add|New)/ }).first().click();
+      await list.getByRole('button', { name: /^(Add|New)(?! filter)/ }).first().click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: /^Save/ }).click();

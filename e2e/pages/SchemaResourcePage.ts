@@ -45,8 +45,10 @@ export class SchemaResourcePage {
         // a select that holds a value is named by its label and that value ("Payment Frequency Monthly")
         const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
         const combo = this.dialog.getByRole('combobox', { name: new RegExp(`^${escaped}( .*)?$`) }).first();
+        // (asked before the click: an open select's name changes while its list is up)
+        const searched = (await combo.getAttribute('aria-autocomplete')) === 'list';
         await combo.click();
-        if ((await combo.getAttribute('aria-autocomplete')) === 'list') await combo.fill(value.pick);
+        if (searched) await combo.fill(value.pick);
         await this.page.getByRole('option', { name: value.pick }).first().click();
       } else {
         await this.field(label).fill(String(value));

@@ -19,8 +19,8 @@ describe("a field's own message under it", () => {
   it("a field's own sentence for a missing value stays", () => {
     const field = { source: 'reason', kind: 'text' as const, nullable: false, rules: { required: true }, messages: { required: 'A reason is required' } };
     expect(brokenRule(field, '', translate)).toBe('A reason is required');
-    // a sentence about several fields is the form's, not this one's
+    // the spec's sentence naming the form's required fields stays too
     const code = { ...field, source: 'type_code', messages: { required: 'Type name and code are required' } };
-    expect(brokenRule(code, '', translate)).toBe('Required');
+    expect(brokenRule(code, '', translate)).toBe('Type name and code are required');
   });
 });

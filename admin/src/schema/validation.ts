@@ -8,8 +8,8 @@ type Translate = (key: string, options?: Record<string, unknown>) => string;
  * The server's rules of a field, checked before sending, in the server's words: the messages name
  * the field in words (derive.fieldWords: the server's fieldLabel without a reference's "ID") and come from the catalogue.
  */
-/** The server's sentence for a form's missing fields, not about one field ("Type name and code are required"). */
-const FORM_WIDE = /^Please fill in all required fields|\band\b.* are required\.?$/;
+/** The server's sentence for a whole form's missing fields, not about one field. */
+const FORM_WIDE = /^Please fill in all required fields/;
 
 export function validatorsOf(field: FieldDescriptor, translate: Translate): Validator[] {
   const { rules } = field;

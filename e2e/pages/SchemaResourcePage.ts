@@ -49,7 +49,11 @@ export class SchemaResourcePage {
         const searched = (await combo.getAttribute('aria-autocomplete')) === 'list';
         await combo.click();
         if (searched) await combo.fill(value.pick);
-        await this.page.getByRole('option', { name: value.pick }).first().click();
+        // the option named exactly so where there is one ("Weekly", not "Biweekly"), else the first containing it
+        const options = this.page.getByRole('option', { name: value.pick });
+        await expect(options.first()).toBeVisible();
+        const exact = this.page.getByRole('option', { name: value.pick, exact: true });
+        await ((await exact.count()) ? exact : options).first().click();
       } else {
         await this.field(label).fill(String(value));
       }

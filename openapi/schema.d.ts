@@ -2830,7 +2830,7 @@ export interface components {
             /** @description The chosen public package; the default package when omitted */
             package_id?: number;
             /**
-             * @description With create_company: the company's IANA time zone (its working day, dates and times); UTC when omitted
+             * @description The new company's IANA time zone (its working day, dates and times); UTC when omitted
              * @example Europe/Berlin
              */
             time_zone?: string;
@@ -2916,19 +2916,19 @@ export interface components {
             company: components["schemas"]["CompanyResponseDto"];
         };
         StartTrialDto: {
-            /** @example Acme Corporation */
-            company_name: string;
             /** @enum {string} */
             company_industry?: "Technology" | "Healthcare" | "Finance" | "Manufacturing" | "Retail" | "Education" | "Construction" | "Consulting" | "Real Estate" | "Hospitality" | "Transportation" | "Other";
-            /** @description Made from the company name when omitted or in use */
+            /** @description Made from the company name when omitted */
             company_code?: string;
             /** @description The chosen public package; the default package when omitted */
             package_id?: number;
             /**
-             * @description The company's IANA time zone (its working day, dates and times); UTC when omitted
+             * @description The new company's IANA time zone (its working day, dates and times); UTC when omitted
              * @example Europe/Berlin
              */
             time_zone?: string;
+            /** @example Acme Corporation */
+            company_name: string;
             /** @description The admin's first name; the account's own when omitted */
             first_name?: string;
             /** @description The admin's last name; the account's own when omitted */

@@ -10,25 +10,13 @@ import { useSession } from '../../auth/useSession';
 import { apiAnswer, apiData, client } from '../../providers/apiClient';
 import { beginSession } from '../../providers/authProvider';
 import { errorMessage, fieldErrors } from '../../providers/httpClient';
+import { actionSchema } from '../../schema/schema';
 
 type StartTrial = components['schemas']['StartTrialDto'];
 type PublicPackage = components['schemas']['PublicPackageDto'];
 
-/** The industries the API takes (companies' INDUSTRIES). */
-const INDUSTRIES: NonNullable<StartTrial['company_industry']>[] = [
-  'Technology',
-  'Healthcare',
-  'Finance',
-  'Manufacturing',
-  'Retail',
-  'Education',
-  'Construction',
-  'Consulting',
-  'Real Estate',
-  'Hospitality',
-  'Transportation',
-  'Other',
-];
+/** The industries the API takes, from the document's start-trial body (declared once, on the server). */
+const INDUSTRIES = (actionSchema('POST auth/start-trial').properties.company_industry?.enum ?? []).map(String) as NonNullable<StartTrial['company_industry']>[];
 
 /** This device's IANA time zone, the trial's default. */
 const deviceZone = (): string => {

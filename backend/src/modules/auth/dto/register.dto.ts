@@ -118,7 +118,7 @@ export class RegisterDto {
 
   @ApiPropertyOptional({
     example: 'Europe/Berlin',
-    description: "With create_company: the company's IANA time zone (its working day, dates and times); UTC when omitted",
+    description: "The new company's IANA time zone (its working day, dates and times); UTC when omitted",
   })
   @IsOptional()
   @Transform(trim)

@@ -110,10 +110,10 @@ test.describe('the employee app offline', () => {
     await expect(page.getByTestId('home-leave-balance')).toContainText('Annual Leave');
     await expect(page.getByTestId('home-payslip')).toContainText(usd(payslip.net_salary as string));
     await page.goto('/hr/attendance');
-    await expect(page.getByTestId('attendance-card').filter({ hasText: earlier })).toContainText('Client site');
+    await expect(page.getByTestId('attendance-card').filter({ hasText: inWords(earlier) })).toContainText('Client site');
     await app.expectPhoneLayout();
     await page.getByRole('tab', { name: 'History' }).click();
-    await expect(page.getByTestId('attendance-card').filter({ hasText: earlier })).toBeVisible();
+    await expect(page.getByTestId('attendance-card').filter({ hasText: inWords(earlier) })).toBeVisible();
     await app.expectPhoneLayout();
     await page.getByRole('tab', { name: 'Check In/Out' }).click();
     await expect(page.getByRole('button', { name: 'Check In', exact: true })).toBeEnabled();
@@ -135,10 +135,10 @@ test.describe('the employee app offline', () => {
     await expect(page.getByTestId('home-leave-balance')).toContainText('Annual Leave');
     await expect(page.getByText('Failed to load data')).toHaveCount(0);
     await page.goto('/hr/attendance');
-    await expect(app.offlineBanner).toContainText(/^Offline — last updated \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M/);
+    await expect(app.offlineBanner).toContainText(/^Offline — last updated \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} [AP]M/);
     await expect(app.offlineBanner).toContainText('Check-ins, check-outs and leave requests are kept and sent when the connection returns.');
-    await expect(page.getByRole('heading', { name: /^Today's Attendance · / })).toContainText(today);
-    const day = page.getByTestId('attendance-card').filter({ hasText: earlier });
+    await expect(page.getByRole('heading', { name: /^Today's Attendance · / })).toContainText(inWords(today));
+    const day = page.getByTestId('attendance-card').filter({ hasText: inWords(earlier) });
     await expect(day).toContainText('Present');
     await expect(day).toContainText('Client site');
     await expect(page.getByText('Present Days').locator('xpath=..')).toContainText('1');

@@ -62,7 +62,7 @@ export default defineConfig({
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
       manifest: {
         id: '/dashboard',
-        name: 'HR Management',
+        name: 'HR Platform',
         short_name: 'HR',
         description: 'Enterprise Resource Planning Platform',
         start_url: '/dashboard',

@@ -5419,11 +5419,24 @@ export interface components {
             /** @default false */
             enable_ip_tracking: boolean;
         };
-        AttendanceSettingsDto: {
+        AttendanceSettingsViewDto: {
             general: components["schemas"]["GeneralSettingsDto"];
             geolocation: components["schemas"]["GeolocationSettingsDto"];
             device: components["schemas"]["DeviceSettingsDto"];
             network: components["schemas"]["NetworkSettingsDto"];
+            /**
+             * @description The address this request came from, as the server sees it: a check-in from this device is checked against it
+             * @example 203.0.113.7
+             */
+            client_ip: string | null;
+            /**
+             * @description Sample allowed IP ranges around client_ip: its /24 and /8 (IPv6: /64 and /48); none when the address is unknown
+             * @example [
+             *       "203.0.113.0/24",
+             *       "203.0.0.0/8"
+             *     ]
+             */
+            sample_ip_ranges: string[];
         };
         UpdateGeneralSettingsDto: {
             /** @default true */
@@ -29913,7 +29926,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["AttendanceSettingsDto"];
+                        data: components["schemas"]["AttendanceSettingsViewDto"];
                         message?: string;
                     };
                 };
@@ -29978,7 +29991,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["AttendanceSettingsDto"];
+                        data: components["schemas"]["AttendanceSettingsViewDto"];
                         message?: string;
                     };
                 };

@@ -38,7 +38,7 @@ export const App = () => (
   <Admin
     disableTelemetry
     queryClient={queryClient}
-    title="HR Management"
+    title="HR Platform"
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}

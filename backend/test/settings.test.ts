@@ -44,6 +44,9 @@ const DEFAULTS = {
   },
 };
 
+/** What every answer of the attendance settings adds: the test client's address and the sample ranges around it (hr.md 9). */
+const FROM_HERE = { client_ip: '127.0.0.1', sample_ip_ranges: ['127.0.0.0/24', '127.0.0.0/8'] };
+
 describe('settings', () => {
   let t: TestApp;
   let a: CompanyFixture;
@@ -71,7 +74,7 @@ describe('settings', () => {
     it('has the defaults of the spec before anything is saved', async () => {
       const res = await t.http().get(ATT).set(bearer(a.tokens.company_admin));
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual(DEFAULTS);
+      expect(res.body.data).toEqual({ ...DEFAULTS, ...FROM_HERE });
     });
 
     it('saves the four groups, persists them, and keeps the fields left out', async () => {
@@ -84,6 +87,7 @@ describe('settings', () => {
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Settings saved successfully');
       const expected = {
+        ...FROM_HERE,
         general: { ...DEFAULTS.general, auto_check_out: true, check_out_time: '17:30' },
         geolocation: { ...DEFAULTS.geolocation, default_radius: 150, accuracy_threshold: 30, location_timeout: 15000 },
         device: { ...DEFAULTS.device, max_devices_per_user: 5, device_whitelist: ['phone-1', 'tablet-2'] },
@@ -102,8 +106,19 @@ describe('settings', () => {
       expect(again.body.data.network).toEqual(expected.network);
     });
 
+    it("offers the sample ranges around the caller's address ({ip}/24, {ip}/8), which the allowed ranges take as they are", async () => {
+      const read = await t.http().get(ATT).set(bearer(b.tokens.company_admin));
+      expect(read.body.data.client_ip).toBe('127.0.0.1');
+      expect(read.body.data.sample_ip_ranges).toEqual(['127.0.0.0/24', '127.0.0.0/8']);
+      const saved = await put({ network: { allowed_ip_ranges: read.body.data.sample_ip_ranges } }, b.tokens.company_admin);
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.network.allowed_ip_ranges).toEqual(['127.0.0.0/24', '127.0.0.0/8']);
+      expect(saved.body.data.client_ip).toBe('127.0.0.1');
+      await put({ network: { allowed_ip_ranges: [] } }, b.tokens.company_admin);
+    });
+
     it('is per company: company B still has the defaults, and its save does not touch A', async () => {
-      expect((await t.http().get(ATT).set(bearer(b.tokens.company_admin))).body.data).toEqual(DEFAULTS);
+      expect((await t.http().get(ATT).set(bearer(b.tokens.company_admin))).body.data).toEqual({ ...DEFAULTS, ...FROM_HERE });
       await put({ geolocation: { default_radius: 20 } }, b.tokens.company_admin);
       expect((await t.http().get(ATT).set(bearer(a.tokens.company_admin))).body.data.geolocation.default_radius).toBe(150);
       expect((await t.http().get(ATT).set(bearer(b.tokens.company_admin))).body.data.geolocation.default_radius).toBe(20);

@@ -163,5 +163,13 @@ test.describe('landing page', () => {
     await expect(page.locator('article.plan').filter({ hasText: 'Starter' })).toContainText('14-day free trial');
     await payg.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/h3-landing-pricing.png' });
+
+    // the trial page says the same: the plan's card and the summary of the chosen plan
+    await page.goto('/free-trial?package=902');
+    const card = page.locator('label.trial-plan').filter({ hasText: 'Pay As You Go' });
+    await expect(card).toContainText('No free trial: starts on the paid plan with its first invoice');
+    await expect(page.locator('.trial-summary')).toHaveText('Pay As You Go: no free trial: $49/month from today, with its first invoice. Up to 50 employees.');
+    await expect(page.locator('body')).not.toContainText('0-day');
+    await expect(page.locator('label.trial-plan').filter({ hasText: 'Starter' })).toContainText('14-day free trial');
   });
 });

@@ -40,7 +40,7 @@ test.describe('installable app', () => {
     expect(manifestRes.headers()['content-type']).toMatch(/^application\/manifest\+json/);
     const manifest = await manifestRes.json();
     expect(manifest).toMatchObject({
-      name: 'HR Management',
+      name: 'HR Platform',
       short_name: 'HR',
       start_url: '/dashboard',
       scope: '/',
@@ -153,7 +153,7 @@ test.describe('installable app', () => {
       await page.goto('/login');
       await expect.poll(offers).toBeGreaterThanOrEqual(1);
       await expect(app.installPrompt).toBeVisible();
-      await expect(app.installPrompt).toContainText('Install the HR Management app on this device');
+      await expect(app.installPrompt).toContainText('Install the HR Platform app on this device');
       await app.installPrompt.getByRole('button', { name: 'Maybe later' }).click();
       await expect(app.installPrompt).toBeHidden();
       expect(await flags(page)).toEqual({ installed: null, dismissed: 'true' });

@@ -141,6 +141,13 @@ test.describe('settings', () => {
     await expect(settings.field('Accuracy threshold (m)')).toHaveValue('50');
 
     await settings.attendanceTab('Network').click();
+    // the sample ranges around the address the browser connects from (hr.md 9: {ip}/24 and {ip}/8)
+    await expect(page.getByTestId('sample-ip-ranges')).toContainText('You are connected from 127.0.0.1. Sample ranges around it:');
+    await page.getByRole('button', { name: 'Add 127.0.0.0/24' }).click();
+    await expect(settings.field('Allowed IP ranges')).toHaveValue('127.0.0.0/24');
+    await expect(page.getByRole('button', { name: 'Add 127.0.0.0/24' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Add 127.0.0.0/8' }).click();
+    await expect(settings.field('Allowed IP ranges')).toHaveValue('127.0.0.0/24\n127.0.0.0/8');
     await settings.field('Allowed IP ranges').fill('10.0.0.0/33');
     await settings.saveSettings();
     await expect(page.getByText(/"10\.0\.0\.0\/33" is not a CIDR range or an IP address/)).toBeVisible();

@@ -6,7 +6,7 @@ export const Logo = ({ size = 56 }: { size?: number }) => (
     component="svg"
     viewBox="0 0 64 64"
     role="img"
-    aria-label="HR Management logo"
+    aria-label="HR Platform logo"
     sx={{ width: size, height: size, display: 'block' }}
   >
     <defs>

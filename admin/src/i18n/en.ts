@@ -32,7 +32,7 @@ export const messages = {
   self_service: selfServiceMessages,
   shell: shellMessages,
   app: {
-    name: 'HR Management',
+    name: 'HR Platform',
     tagline: 'Enterprise Resource Planning Platform',
     subtitle: { platform: 'Platform Admin', hr: 'HR Management' },
     not_available: 'This screen is not available yet.',
@@ -156,6 +156,9 @@ export const messages = {
     title: 'Dashboard',
     welcome: 'Welcome back, %{name}! You are working in %{company}.',
     welcome_no_company: 'Welcome back, %{name}!',
+    // the employee's home says the same on the first sign-in as on the next ones
+    employee_greeting: 'Hello, %{name}! You are working in %{company}.',
+    employee_greeting_no_company: 'Hello, %{name}!',
     quick_actions: 'Quick Actions',
     manage_companies: 'Manage Companies',
     manage_packages: 'Manage Packages',

@@ -2,7 +2,7 @@
 export const pwaMessages = {
   install_prompt: {
     title: 'Install ERP App',
-    text: 'Install the HR Management app on this device for quick access, even offline.',
+    text: 'Install the HR Platform app on this device for quick access, even offline.',
     install: 'Install',
     later: 'Maybe later',
     close: 'Close',

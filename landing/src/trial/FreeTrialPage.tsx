@@ -17,6 +17,7 @@ import {
   startWithAccountUrl,
   timeZones,
   trialDays,
+  trialWords,
   validate,
   type TrialErrors,
   type TrialField,
@@ -116,7 +117,7 @@ function PlanPicker({
               </span>
               {!compact && pkg.description && <span className="trial-plan-desc">{pkg.description}</span>}
               <span className="trial-plan-meta">
-                {trialDays(pkg)}-day free trial · {employeeLimit(pkg.max_employees)}
+                {trialWords(trialDays(pkg))} · {employeeLimit(pkg.max_employees)}
               </span>
             </span>
           </label>
@@ -359,7 +360,8 @@ export default function FreeTrialPage() {
       <p className="trial-summary" aria-live="polite">
         {selected ? (
           <>
-            <strong>{selected.package_name}</strong>: {days}-day free trial, then {monthlyPrice(selected)}/month.{' '}
+            <strong>{selected.package_name}</strong>:{' '}
+            {days > 0 ? `${days}-day free trial, then ${monthlyPrice(selected)}/month.` : `no free trial: ${monthlyPrice(selected)}/month from today, with its first invoice.`}{' '}
             {employeeLimit(selected.max_employees)}.
           </>
         ) : (

@@ -205,3 +205,7 @@ export async function signInAfterTrial(email: string, password: string): Promise
 /** The console's sign-in continuing the trial's session (or, without one, with the address filled in). */
 export const consoleAfterTrialUrl = (email: string, signedIn: boolean) =>
   signedIn ? `/login?resume=1&from=trial&email=${encodeURIComponent(email.trim())}` : `/login?from=trial&email=${encodeURIComponent(email.trim())}`;
+
+/** A plan's trial in words: "14-day free trial", or that a plan with none starts paid. */
+export const trialWords = (days: number): string =>
+  days > 0 ? `${days}-day free trial` : 'No free trial: starts on the paid plan with its first invoice';

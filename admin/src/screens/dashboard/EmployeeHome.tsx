@@ -462,7 +462,8 @@ const KpiBlock = ({ employeeId }: { employeeId: number }) => {
 export default function EmployeeHome() {
   const translate = useTranslate();
   const session = useSession();
-  const name = session.user?.username ?? '';
+  // the person's first name (the username only where the account has none)
+  const name = session.user?.first_name || session.user?.username || '';
   const company = companyName(session);
   const employeeId = session.user?.employee_id == null ? null : Number(session.user.employee_id);
 
@@ -470,7 +471,7 @@ export default function EmployeeHome() {
     <>
       <PageHeader
         title={translate('dashboard.title')}
-        subtitle={company ? translate('dashboard.welcome', { name, company }) : translate('dashboard.welcome_no_company', { name })}
+        subtitle={company ? translate('dashboard.employee_greeting', { name, company }) : translate('dashboard.employee_greeting_no_company', { name })}
       />
       <Grid container spacing={2}>
         <TodayBlock />

@@ -38,7 +38,7 @@ export const settingsMessages = {
     android_title: 'Android (Chrome)',
     android_steps: 'Open the browser menu (⋮), then tap "Install app" or "Add to Home screen".',
     desktop_title: 'Desktop (Chrome or Edge)',
-    desktop_steps: 'Click the install icon in the address bar, or open the browser menu and choose "Install HR Management".',
+    desktop_steps: 'Click the install icon in the address bar, or open the browser menu and choose "Install HR Platform".',
     back: 'Back to Login',
   },
   platform_warning: {

@@ -102,6 +102,8 @@ export const settingsScreenMessages = {
       enable_ip_restriction: 'Restrict check-in to allowed IP ranges',
       allowed_ip_ranges: 'Allowed IP ranges',
       allowed_ip_ranges_help: 'One CIDR range (192.168.1.0/24) or IP address per line',
+      your_address: 'You are connected from %{ip}. Sample ranges around it:',
+      add_range: 'Add %{range}',
       enable_ip_whitelist: 'Enable trusted IP list',
       trusted_ips: 'Trusted IP addresses',
       trusted_ips_help: 'One IP address per line',

@@ -1,4 +1,4 @@
-import { ipInRanges, isIpAddress, isIpOrCidr } from './ip-ranges';
+import { ipInRanges, isIpAddress, isIpOrCidr, sampleIpRanges } from './ip-ranges';
 
 describe('ip ranges', () => {
   it.each(['10.0.0.0/8', '192.168.1.0/24', '192.168.1.7', '2001:db8::/32', '::1', '0.0.0.0/0', ' 10.1.2.3/32 '])(
@@ -25,5 +25,21 @@ describe('ip ranges', () => {
     expect(ipInRanges('2001:db8::1', ranges)).toBe(true);
     expect(ipInRanges('2001:db9::1', ranges)).toBe(false);
     expect(ipInRanges('192.168.1.5', [])).toBe(false);
+  });
+
+  it('samples the /24 and /8 around a v4 address (v6: /64 and /48), each a valid range holding the address', () => {
+    expect(sampleIpRanges('203.0.113.7')).toEqual(['203.0.113.0/24', '203.0.0.0/8']);
+    expect(sampleIpRanges('::ffff:192.168.1.5')).toEqual(['192.168.1.0/24', '192.0.0.0/8']);
+    expect(sampleIpRanges('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toEqual(['2001:db8:85a3:8d3::/64', '2001:db8:85a3::/48']);
+    expect(sampleIpRanges('::1')).toEqual(['0:0:0:0::/64', '0:0:0::/48']);
+    expect(sampleIpRanges('fe80::1')).toEqual(['fe80:0:0:0::/64', 'fe80:0:0::/48']);
+    for (const ip of ['203.0.113.7', '2001:db8:85a3:8d3:1319:8a2e:370:7348', '::1']) {
+      for (const range of sampleIpRanges(ip)) {
+        expect(isIpOrCidr(range)).toBe(true);
+        expect(ipInRanges(ip, [range])).toBe(true);
+      }
+    }
+    expect(sampleIpRanges(undefined)).toEqual([]);
+    expect(sampleIpRanges('not an address')).toEqual([]);
   });
 });

@@ -1,15 +1,24 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiBadRequestResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, RequireModule, Roles } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
-import { AttendanceSettingsDto, UpdateAttendanceSettingsDto } from './dto/attendance-settings.dto';
+import { AttendanceSettingsViewDto, UpdateAttendanceSettingsDto } from './dto/attendance-settings.dto';
+import { sampleIpRanges } from './ip-ranges';
 import { NotificationPreferencesDto, UpdateNotificationPreferencesDto } from './dto/notification-preferences.dto';
 import { NotificationPreferencesService } from './notification-preferences.service';
 import { SettingsService } from './settings.service';
 import { SelfServiceSettingsDto, UpdateSelfServiceSettingsDto } from './dto/self-service.dto';
 import { SELF_SERVICE_OFF } from '../../common/auth/self-service';
+
+/** The settings with the caller's address and the sample ranges around it (hr.md 9). */
+const withClientAddress = <T extends object>(settings: T, req: FastifyRequest) => ({
+  ...settings,
+  client_ip: req.ip ?? null,
+  sample_ip_ranges: sampleIpRanges(req.ip),
+});
 
 @ApiTags('settings')
 @Controller('settings')
@@ -22,19 +31,19 @@ export class SettingsController {
   @Get('attendance')
   @RequireModule('settings', 'view')
   @ApiOperation({ summary: "The company's attendance settings (General, Geolocation, Device, Network)" })
-  @ApiEnvelope(AttendanceSettingsDto)
-  attendance(@Auth() ctx: AuthContext): Promise<AttendanceSettingsDto> {
-    return this.settings.getAttendance(ctx);
+  @ApiEnvelope(AttendanceSettingsViewDto)
+  async attendance(@Auth() ctx: AuthContext, @Req() req: FastifyRequest): Promise<AttendanceSettingsViewDto> {
+    return withClientAddress(await this.settings.getAttendance(ctx), req);
   }
 
   @Put('attendance')
   @Roles('company_admin', 'superadmin')
   @RequireModule('settings', 'edit')
   @ApiOperation({ summary: "Saves the company's attendance settings; fields left out keep their value" })
-  @ApiEnvelope(AttendanceSettingsDto)
+  @ApiEnvelope(AttendanceSettingsViewDto)
   @ApiBadRequestResponse({ description: 'A value is out of its bounds; errors name it, e.g. geolocation.accuracy_threshold' })
-  async saveAttendance(@Auth() ctx: AuthContext, @Body() dto: UpdateAttendanceSettingsDto) {
-    return ok(await this.settings.updateAttendance(ctx, dto), 'Settings saved successfully');
+  async saveAttendance(@Auth() ctx: AuthContext, @Body() dto: UpdateAttendanceSettingsDto, @Req() req: FastifyRequest) {
+    return ok(withClientAddress(await this.settings.updateAttendance(ctx, dto), req), 'Settings saved successfully');
   }
 
   @Get('self-service')

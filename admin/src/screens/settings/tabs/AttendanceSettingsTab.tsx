@@ -28,7 +28,9 @@ import { LoadError } from '../../../layout/LoadError';
 import { ScreenTabs } from '../../../layout/ScreenTabs';
 
 /** GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists. */
-type Settings = components['schemas']['AttendanceSettingsDto'];
+/** the answer: the settings with the caller's address and the sample ranges around it */
+type SettingsView = components['schemas']['AttendanceSettingsViewDto'];
+type Settings = Omit<SettingsView, 'client_ip' | 'sample_ip_ranges'>;
 type Changes = components['schemas']['UpdateAttendanceSettingsDto'];
 type Group = keyof Settings;
 const GROUPS: Group[] = ['general', 'geolocation', 'device', 'network'];
@@ -102,7 +104,16 @@ export default function AttendanceSettingsTab() {
   const [locating, setLocating] = useState(false);
   const [location, setLocation] = useState<LocationResult | null>(null);
 
-  const fill = useCallback((settings: Settings) => {
+  const [address, setAddress] = useState<Pick<SettingsView, 'client_ip' | 'sample_ip_ranges'> | null>(null);
+  const RANGES = 'network.allowed_ip_ranges';
+  const rangeListed = (range: string) => textList(lists[RANGES] ?? '').includes(range);
+  /** a sample range appended to the allowed ranges as typed (saved with the rest) */
+  const addRange = (range: string) =>
+    setLists((current: Record<string, string>) => ({ ...current, [RANGES]: [...textList(current[RANGES] ?? ''), range].join('\n') }));
+
+  const fill = useCallback((view: SettingsView) => {
+    const { client_ip, sample_ip_ranges, ...settings } = view;
+    setAddress({ client_ip, sample_ip_ranges });
     setForm(settings);
     const nums: Record<string, string> = {};
     for (const group of GROUPS) for (const { key } of NUMBERS[group]) nums[`${group}.${key}`] = String(valueOf(settings, group, key) ?? '');
@@ -281,6 +292,22 @@ export default function AttendanceSettingsTab() {
                   />
                 );
               })}
+              {tab === 'network' && address && (
+                <Box data-testid="sample-ip-ranges">
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {translate('settings.attendance.network.your_address', { ip: address.client_ip ?? '' })}
+                  </Typography>
+                  {address.sample_ip_ranges.length > 0 && (
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+                      {address.sample_ip_ranges.map((range) => (
+                        <Button key={range} size="small" variant="outlined" onClick={() => addRange(range)} disabled={rangeListed(range)}>
+                          {translate('settings.attendance.network.add_range', { range })}
+                        </Button>
+                      ))}
+                    </Stack>
+                  )}
+                </Box>
+              )}
               <Box>
                 {(FLAGS[tab] as string[]).map((key) => (
                   <FormControlLabel

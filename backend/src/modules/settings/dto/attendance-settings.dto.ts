@@ -149,6 +149,24 @@ export class AttendanceSettingsDto {
   @ApiProperty({ type: NetworkSettingsDto }) network!: NetworkSettingsDto;
 }
 
+/** The settings as read or saved, with the address the request came from and the ranges around it. */
+export class AttendanceSettingsViewDto extends AttendanceSettingsDto {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The address this request came from, as the server sees it: a check-in from this device is checked against it',
+    example: '203.0.113.7',
+  })
+  client_ip!: string | null;
+
+  @ApiProperty({
+    type: [String],
+    description: "Sample allowed IP ranges around client_ip: its /24 and /8 (IPv6: /64 and /48); none when the address is unknown",
+    example: ['203.0.113.0/24', '203.0.0.0/8'],
+  })
+  sample_ip_ranges!: string[];
+}
+
 export class UpdateGeneralSettingsDto extends PartialType(GeneralSettingsDto) {}
 export class UpdateGeolocationSettingsDto extends PartialType(GeolocationSettingsDto) {}
 export class UpdateDeviceSettingsDto extends PartialType(DeviceSettingsDto) {}

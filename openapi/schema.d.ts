@@ -22880,7 +22880,7 @@ export interface operations {
                 employee?: number;
                 /** @description YYYY-MM or YYYY; same as filter.period */
                 period?: string;
-                /** @description JSON object of filters, as for the list */
+                /** @description JSON object of filters: q, id, status, employee, employee_id, kpi_id, kpi_target_id, period, period_start, period_end, company_id */
                 filter?: string;
             };
             header?: never;

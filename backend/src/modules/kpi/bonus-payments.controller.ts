@@ -5,7 +5,7 @@ import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators
 import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
-import { ApiListQuery, ListParams, parseListQuery, type ListQuery } from '../../common/http/list-query';
+import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import { BonusPaymentsService, OWN_BONUS, PAYMENT_LIST } from './bonus-payments.service';
 import { CompanyScopedDto } from './dto/common.dto';
 import { BonusPaymentResponseDto, BonusTotalsDto, MarkPaidDto, StatusNoteDto } from './dto/bonus-payment.dto';
@@ -65,12 +65,11 @@ export class BonusPaymentsController {
     summary: 'Totals of the bonus payments the filter selects',
     description: `All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. ${FILTERS}`,
   })
-  @ApiQuery({ name: 'filter', required: false, description: 'JSON object of filters, as for the list', content: { 'application/json': { schema: { type: 'object', example: {} } } } })
+  // the list's filter, documented from PAYMENT_LIST as the list's is (its sort and range do nothing here)
+  @ApiQuery({ name: 'filter', required: false, description: 'JSON object of filters, as for the list' })
   @ApiPlainQuery()
   @ApiEnvelope(BonusTotalsDto)
-  totals(@Auth() ctx: AuthContext, @Query() query: Record<string, unknown>) {
-    const q = parseListQuery({ filter: query.filter }, PAYMENT_LIST);
-    const plain = query as Plain;
+  totals(@Auth() ctx: AuthContext, @ListParams(PAYMENT_LIST) q: ListQuery, @Query() plain: Plain) {
     return this.payments.totals(ctx, foldPlain(q, { status: plain.status, employee: plain.employee, period: plain.period }).filter);
   }
 

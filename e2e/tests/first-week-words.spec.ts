@@ -34,7 +34,8 @@ async function otherFormatsOn(page: Page, path: string): Promise<string[]> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('main').locator('.MuiSkeleton-root, [role="progressbar"]:not([aria-valuenow])')).toHaveCount(0, { timeout: 15_000 });
-  const text = await page.getByRole('main').innerText();
+  // the screen and the header above it (its date: Saturday, Nov 28, 2026)
+  const text = `${await page.getByRole('banner').first().innerText()}\n${await page.getByRole('main').innerText()}`;
   return OTHER_FORMATS.filter(([, re]) => re.test(text)).map(([name]) => `${path}: ${name} in "${(re(text, OTHER_FORMATS.find(([n]) => n === name)![1]))}"`);
 }
 const re = (text: string, pattern: RegExp) => {

@@ -6,13 +6,10 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { AppBar, LoadingIndicator, useLogout, useTranslate, type AppBarProps } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
-import { useCompanyZone } from '../schema/format';
+import { formatters, useCompanyZone } from '../schema/format';
 import { companyName } from '../providers/session';
 import { OfflineQueueMenu } from './OfflineQueueMenu';
 import { personName } from './personName';
-
-const formatDate = (date: Date, zone: string) =>
-  date.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: zone });
 
 /** The current date in the company's time zone, updated each minute (so it turns over at its midnight). */
 const useToday = () => {
@@ -22,7 +19,8 @@ const useToday = () => {
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  return formatDate(now, zone);
+  // the one date format with its weekday: Saturday, Nov 28, 2026
+  return formatters(zone).longDate(now);
 };
 
 const HeaderActions = () => {

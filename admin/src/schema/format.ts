@@ -212,3 +212,18 @@ export function formatPercent(value: string | number | null | undefined): string
   const n = Number(value);
   return Number.isFinite(n) ? `${Math.round(n)}%` : String(value);
 }
+
+const MONTH_YEAR = new Intl.DateTimeFormat(LOCALE, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const MONTH_DAY = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A calendar month (YYYY-MM) as the one date format writes its month: 2026-11 → Nov 2026. */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : MONTH_YEAR.format(date);
+}
+
+/** A calendar date without its year, for a chart's axis: 2026-11-26 → Nov 26. */
+export function formatMonthDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? day : MONTH_DAY.format(date);
+}

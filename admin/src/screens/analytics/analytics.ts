@@ -1,4 +1,5 @@
 import type { components } from '../../../../openapi/schema';
+import { formatMonth, formatMonthDay } from '../../schema/format';
 
 export type Analytics = components['schemas']['AnalyticsDto'];
 export type AnalyticsMonth = components['schemas']['AnalyticsMonthDto'];
@@ -6,17 +7,9 @@ export type ModuleUsage = components['schemas']['ModuleUsageDto'];
 
 export const PERIODS = [6, 12, 24, 36] as const;
 
-/** "2026-11" → "Nov 2026" */
-export const monthName = (month: string) => {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-};
-
-/** "2026-11-26" → "Nov 26" */
-export const dayName = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
-};
+/** "2026-11" → "Nov 2026"; "2026-11-26" → "Nov 26" (the one formatter's) */
+export const monthName = formatMonth;
+export const dayName = formatMonthDay;
 
 /** The movement of each month as chart values: what came in above zero, what went out below it. */
 export const movementSeries = (months: AnalyticsMonth[]) =>

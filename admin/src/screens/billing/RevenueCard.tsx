@@ -6,13 +6,10 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { LoadError } from '../../layout/LoadError';
 import { apiData, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
+import { formatMonth } from '../../schema/format';
 
 export const REVENUE_KEY = ['billing', 'revenue'] as const;
 
-const monthName = (month: string) => {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(date);
-};
 
 const Figure = ({ label, value, hint, tone, testId }: { label: string; value: string; hint: string; tone?: 'error'; testId: string }) => (
   <Box sx={{ minWidth: 0 }}>
@@ -37,7 +34,7 @@ export function RevenueCard() {
     queryFn: () => apiData(client.GET('/api/billing/revenue')),
   });
   const t = (key: string) => translate(`billing.revenue.${key}`);
-  const months = (data?.months ?? []).map((m) => ({ month: monthName(m.month), invoiced: Number(m.invoiced), collected: Number(m.collected) }));
+  const months = (data?.months ?? []).map((m) => ({ month: formatMonth(m.month), invoiced: Number(m.invoiced), collected: Number(m.collected) }));
   const empty = !!data && months.every((m) => !m.invoiced && !m.collected);
 
   return (

@@ -220,6 +220,13 @@ describe('paying an invoice: payment instructions, "I have paid", and what an un
     const sub = (await t.http().get('/api/packages/subscription').set(bearer(token))).body.data;
     expect(sub).toMatchObject({ state: 'active', billing_status: 'active', trial_ends_at: null, write_blocked_reason: null, amount_due: '49.00' });
     expect(sub.open_invoices.map((i: any) => [i.package_name, i.total, i.status])).toEqual([['Pay as you go', '49.00', 'open']]);
+    // the new admin is told of it, with how to pay
+    const [admin] = await t.em().execute<Array<{ id: number }>>(`select id from users where email = ?`, [email]);
+    const number = sub.open_invoices[0].invoice_number;
+    const mails = await notices(admin.id, 'Invoice % issued');
+    expect(mails.map((m) => m.subject)).toEqual([`Invoice ${number} issued`]);
+    expect(mails[0].body).toContain(`Invoice ${number} of 49.00 USD for the Pay as you go package was issued.`);
+    expect(mails[0].body).toContain(`${number} as the payment reference`);
     const write = await t.http().post('/api/hr/departments').set(bearer(token)).send({ department_code: 'SAL', department_name: 'Sales' });
     expect(write.status).toBe(201);
     expect(company.id).toBeGreaterThan(0);

@@ -68,17 +68,18 @@ export class SubscriptionService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.setup.register('billing-no-trial', (created) => this.startWithoutTrial(created));
+    // once the admin exists: the first invoice's e-mail goes to the company's admins
+    this.setup.registerReady('billing-no-trial', (created) => this.startWithoutTrial(created));
   }
 
   /**
    * A package with 0 trial days offers no trial: a company signing up for it is on the package
    * from today (writes allowed), in its first monthly period, with that period's invoice to pay
    * (due after the platform's due days, then the usual reminders and dunning). A free package
-   * issues nothing. Runs in the transaction creating the company, for a trial that is over at
-   * its creation.
+   * issues nothing. Runs in the transaction creating the company, once its admin exists, for a
+   * trial that is over at its creation.
    */
-  async startWithoutTrial({ em, company }: NewCompany): Promise<void> {
+  async startWithoutTrial({ em, company }: Pick<NewCompany, 'em' | 'company'>): Promise<void> {
     // the trial's end is set from the wall clock at creation (companies.service.ts createTrial)
     if (company.billing_status !== 'trialing' || !company.trial_ends_at || company.trial_ends_at.getTime() > Date.now()) return;
     const tx = em;

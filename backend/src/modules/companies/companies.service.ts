@@ -113,12 +113,13 @@ export class CompaniesService {
   }
 
   async create(dto: CreateCompanyDto): Promise<CompanyResponseDto> {
-    const company = await this.em.transactional((tx) =>
-      this.createCompany(tx as EntityManager, {
-        ...dto,
-        trial_ends_at: dto.trial_ends_at ? new Date(dto.trial_ends_at) : null,
-      }),
-    );
+    const company = await this.em.transactional(async (txEm) => {
+      const tx = txEm as EntityManager;
+      const created = await this.createCompany(tx, { ...dto, trial_ends_at: dto.trial_ends_at ? new Date(dto.trial_ends_at) : null });
+      // the platform creates a company without an admin: nothing waits for one
+      await this.setup.runReady({ em: tx, company: created });
+      return created;
+    });
     return this.detail(company.id);
   }
 
@@ -161,6 +162,7 @@ export class CompaniesService {
           [created.id, admin.first_name || null, admin.last_name || null, admin.userId],
         );
         const user = await tx.findOneOrFail(User, { id: admin.userId }, { populate: ['company', 'employee'], filters: false, refresh: true });
+        await this.setup.runReady({ em: tx, company: created });
         return { company: created, admin: user };
       }
       const user = tx.create(User, {
@@ -173,6 +175,7 @@ export class CompaniesService {
         company: created,
       });
       await tx.flush();
+      await this.setup.runReady({ em: tx, company: created });
       return { company: created, admin: user };
     });
   }

@@ -15,6 +15,9 @@ export interface NewCompany {
 
 export type CompanyInitializer = (created: NewCompany) => Promise<void>;
 
+/** The transaction and the company, once its first admin (if it has one) exists too. */
+export type CompanyReady = (created: Pick<NewCompany, 'em' | 'company'>) => Promise<void>;
+
 /**
  * The defaults a new company gets (leave types, settings...): a module registers an initializer
  * (`setup.register('leave-types', fn)` in its onModuleInit), and every company creation (free
@@ -32,5 +35,21 @@ export class CompanySetup {
 
   async run(created: NewCompany): Promise<void> {
     for (const initializer of this.initializers.values()) await initializer(created);
+  }
+
+  private readonly ready = new Map<string, CompanyReady>();
+
+  /**
+   * What is done once the new company and its first admin exist, still in the creating
+   * transaction: what is sent to the admin (the first invoice of a plan without a trial) needs
+   * someone to send it to.
+   */
+  registerReady(name: string, step: CompanyReady): void {
+    if (this.ready.has(name)) this.logger.warn(`company ready step ${name} registered twice; the last one wins`);
+    this.ready.set(name, step);
+  }
+
+  async runReady(created: Pick<NewCompany, 'em' | 'company'>): Promise<void> {
+    for (const step of this.ready.values()) await step(created);
   }
 }

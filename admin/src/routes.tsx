@@ -9,18 +9,22 @@ import { RouteGuard } from './auth/RouteGuard';
 
 export interface ScreenRoute<P extends string = string> {
   path: P;
-  screen: ComponentType;
+  screen: LazyScreen;
 }
 
+/** A screen loaded when first shown; `preload` starts loading it before React asks (main.tsx). */
+export type LazyScreen = ComponentType & { preload: () => Promise<unknown> };
+
 /** Lazy screen + its Suspense fallback (keeps the initial bundle small). */
-export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): ComponentType => {
+export const lazyScreen = (load: () => Promise<{ default: ComponentType }>): LazyScreen => {
   const Screen = lazy(load);
   const LazyScreen = () => (
     <Suspense fallback={<Loading />}>
       <Screen />
     </Suspense>
   );
-  return LazyScreen;
+  // an import of the same module is one request and one evaluation, whoever asks first
+  return Object.assign(LazyScreen, { preload: load });
 };
 
 /** Wraps a screen in the route guard of `path` (spec 2.2). */
@@ -81,9 +85,14 @@ export const LoginScreen = lazyScreen(() => import('./auth/LoginPage'));
  * The layout (header, menu, banners and their components) loads after the entry, beside the first
  * screen: the sign-in page does not need it, and the entry stays within its size budget.
  */
-const Layout = lazy(() => import('./layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+export const loadLayout = () => import('./layout/AppLayout');
+const Layout = lazy(() => loadLayout().then((m) => ({ default: m.AppLayout })));
 export const LazyAppLayout = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Loading />}>
     <Layout>{children}</Layout>
   </Suspense>
 );
+
+/** The screen inside the layout at `pathname` (/hr/leave/… is /hr/leave's), if any. */
+export const screenAt = (pathname: string): LazyScreen | undefined =>
+  [...protectedScreens, ...accountScreens].find(({ path }) => pathname === path || pathname.startsWith(`${path}/`))?.screen;

@@ -11,7 +11,9 @@ import { getSession } from '../providers/session';
 /** The company's locale: the spec's one (hr.md 9: en-US, USD). */
 export const LOCALE = 'en-US';
 const CURRENCY = 'USD';
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let browserZoneRead: string | undefined;
+/** The browser's zone, read once (resolving it builds a formatter; every formatted value asks). */
+const browserZone = () => (browserZoneRead ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 const formatter = (zone: string, options: Intl.DateTimeFormatOptions) => {

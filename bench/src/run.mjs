@@ -121,8 +121,21 @@ function consoleFigures(report, r, b) {
   const ms = (x) => `${Math.round(x)} ms`;
   const floorNote = (f) => `floor: API ${ms(f.apiMs)} (${f.apiRequests} request(s) in series) + files ${ms(f.filesMs)} (${f.files}, six at a time); runs ${f.samples.map(Math.round).join(', ')} ms`;
   const s = r.signIn;
+  // the spec's pause between 'Login successful! Redirecting...' and the dashboard (platform.md 9)
+  const REDIRECT_MS = 1000;
+  const signInFloor = REDIRECT_MS + r.cold.dashboard.ms;
   log(`console: sign-in → dashboard ${ms(s.ms)} (${floorNote(s)})`);
-  report.add({ group: 'frontend', name: 'console: sign-in → dashboard usable (Chromium)', value: s.ms, floor: s.apiMs + s.filesMs, ratio: s.ms / (s.apiMs + s.filesMs), unit: 'ms', max: b.consoleSignInRatio, budgetUnit: '×', note: floorNote(s) });
+  report.add({
+    group: 'frontend',
+    name: 'console: sign-in → dashboard usable vs 1 s pause + cold /dashboard',
+    value: s.ms,
+    floor: signInFloor,
+    ratio: s.ms / signInFloor,
+    unit: 'ms',
+    max: b.consoleSignInRatio,
+    budgetUnit: '×',
+    note: `the spec's 1 s pause + a cold load of /dashboard (${ms(r.cold.dashboard.ms)}) this run; ${floorNote(s)}`,
+  });
   for (const [name, c] of Object.entries(r.cold)) {
     const floor = c.apiMs + c.filesMs;
     log(`console: cold ${c.path} ${ms(c.ms)} (${floorNote(c)})`);

@@ -257,6 +257,31 @@ describe('employees API', () => {
       expect(self.status).toBe(400);
     });
 
+    it('refuses a manager who reports to the employee, directly or through others, and keeps the manager', async () => {
+      const make = async (first_name: string, last_name: string, manager_id?: number) =>
+        (await create(newEmployee({ first_name, last_name, ...(manager_id ? { manager_id } : {}) }))).body.data.id as number;
+      const head = await make('Hana', 'Head');
+      const lead = await make('Lars', 'Lead', head);
+      const member = await make('Mia', 'Member', lead);
+      // Mia reports to Lars, who reports to Hana: neither may become Hana's manager
+      for (const [manager, name] of [
+        [member, 'Mia Member'],
+        [lead, 'Lars Lead'],
+      ] as const) {
+        const res = await t.http().put(`${API}/${head}`).set(admin).send({ manager_id: manager });
+        expect(res.status).toBe(400);
+        const message = `${name} cannot be Hana Head's manager: ${name} reports to Hana Head, directly or through others`;
+        expect(res.body.message).toBe(message);
+        expect(res.body.errors).toEqual([{ field: 'manager_id', message }]);
+      }
+      const [stored] = await t.em().execute(`select manager_id from employees where id = ?`, [head]);
+      expect(stored.manager_id).toBeNull();
+      // someone outside her team may; and Mia may move up to report to Hana
+      const other = await make('Otto', 'Outside');
+      expect((await t.http().put(`${API}/${head}`).set(admin).send({ manager_id: other })).status).toBe(200);
+      expect((await t.http().put(`${API}/${member}`).set(admin).send({ manager_id: head })).status).toBe(200);
+    });
+
     it("answers 404 for another company's employee or ids", async () => {
       expect((await t.http().get(`${API}/${b.employee.id}`).set(admin)).status).toBe(404);
       const put = await t.http().put(`${API}/${b.employee.id}`).set(admin).send({ first_name: 'Hacked' });
@@ -409,6 +434,25 @@ describe('employees API', () => {
         { row: 5, field: 'department_code', message: 'Department NODEPT not found' },
         { row: 6, field: 'employee_code', message: 'Employee code repeats row 2' },
         { row: 6, field: 'manager_code', message: 'Manager GHOST not found' },
+      ]);
+      expect(await countIn(c)).toBe(before);
+    });
+
+    it('refuses managers in the file that go round in a circle, naming each row, and imports nothing', async () => {
+      const c = await createCompany(t, 'ImportCircle');
+      const before = await countIn(c);
+      const csv = [
+        'employee_code,first_name,last_name,email,hire_date,manager_code',
+        'CA1,Cara,One,cara@circle.example.com,2025-01-01,CB2',
+        'CB2,Cole,Two,cole@circle.example.com,2025-01-01,CA1',
+        'CC3,Cleo,Three,cleo@circle.example.com,2025-01-01,CA1',
+      ].join('\n');
+      const res = await t.http().post(`${API}/import`).set(bearer(c.tokens.company_admin)).send({ csv });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('The file has 2 errors; nothing was imported. Row 2, manager_code: The managers go round in a circle: CA1 → CB2 → CA1');
+      expect(res.body.errors).toEqual([
+        { row: 2, field: 'manager_code', message: 'The managers go round in a circle: CA1 → CB2 → CA1' },
+        { row: 3, field: 'manager_code', message: 'The managers go round in a circle: CB2 → CA1 → CB2' },
       ]);
       expect(await countIn(c)).toBe(before);
     });

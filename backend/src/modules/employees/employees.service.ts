@@ -44,6 +44,7 @@ import {
   InvitationsService,
 } from '../auth/invitations.service';
 import { employeePage, type EmployeeRow } from './employees.list';
+import { assertManagerOutsideTeam, managerCircles } from './manager-chain';
 import { employeesToCsv } from './employees.csv';
 import { checkImportFile, type ImportCheck } from './employees-import.check';
 
@@ -325,6 +326,10 @@ export class EmployeesService {
       const department = await findRef(em, Department, dto.department_id, 'Department', 'department_id');
       const position = await findRef(em, Position, dto.position_id, 'Position', 'position_id');
       const manager = await findRef(em, Employee, dto.manager_id, 'Manager', 'manager_id');
+      if (manager && manager.id !== e.manager?.id) {
+        await this.lockCompany(em, ctx.companyId!);
+        await assertManagerOutsideTeam(em, e, manager);
+      }
       const wasTerminated = e.employment_status === 'terminated';
       const status = dto.employment_status ?? e.employment_status;
       if (wasTerminated && status !== 'terminated') {
@@ -523,6 +528,12 @@ export class EmployeesService {
           }
         }
       });
+      const inFile = dtos.flatMap((dto, i) =>
+        typeof dto.employee_code === 'string' && dto.employee_code ? [{ row: rowNumber(i), code: dto.employee_code, manager: dto.manager_code || null }] : [],
+      );
+      for (const { row, circle } of managerCircles(inFile)) {
+        errors.push({ row, field: 'manager_code', message: `The managers go round in a circle: ${circle.join(' → ')}` });
+      }
       if (sendInvitations) await this.checkInvitable(em, dtos, rowNumber, errors);
       if (errors.length) {
         errors.sort((a, b) => a.row - b.row);

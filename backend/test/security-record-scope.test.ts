@@ -322,6 +322,8 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
         if (path === '/api/billing/invoices') expect(own.body.data.length).toBeGreaterThan(0);
         const other = await t.http().get(path).query({ filter: JSON.stringify({ company_id: c.company.id + 100000 }) }).set(admin);
         if (other.status === 400) expect([path, other.body.errors[0].field]).toEqual([path, 'filter']);
+        // the bonus totals read the list's filter: nothing of another company is counted
+        else if (path.endsWith('/totals')) expect([path, other.status, other.body.data.total_count]).toEqual([path, 200, 0]);
         else expect([path, other.status, other.body.data]).toEqual([path, 200, []]);
       }
     });

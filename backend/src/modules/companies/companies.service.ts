@@ -116,7 +116,7 @@ export class CompaniesService {
     const company = await this.em.transactional(async (txEm) => {
       const tx = txEm as EntityManager;
       const created = await this.createCompany(tx, { ...dto, trial_ends_at: dto.trial_ends_at ? new Date(dto.trial_ends_at) : null });
-      // the platform creates a company without an admin: nothing waits for one
+      // the platform's company has no admin to wait for: its ready steps run at once
       await this.setup.runReady({ em: tx, company: created });
       return created;
     });
@@ -154,30 +154,36 @@ export class CompaniesService {
         subscription_status: 'active',
         trial_ends_at: new Date(Date.now() + days * DAY_MS),
       });
-      if (!('password' in admin)) {
-        await tx.execute(
-          `update users set role = 'company_admin', company_id = ?, first_name = coalesce(?, first_name), last_name = coalesce(?, last_name),
-                  updated_at = now()
-            where id = ?`,
-          [created.id, admin.first_name || null, admin.last_name || null, admin.userId],
-        );
-        const user = await tx.findOneOrFail(User, { id: admin.userId }, { populate: ['company', 'employee'], filters: false, refresh: true });
-        await this.setup.runReady({ em: tx, company: created });
-        return { company: created, admin: user };
-      }
-      const user = tx.create(User, {
-        username: admin.username,
-        email: admin.email.toLowerCase(),
-        password_hash: passwordHash!,
-        role: 'company_admin',
-        first_name: admin.first_name ?? null,
-        last_name: admin.last_name ?? null,
-        company: created,
-      });
-      await tx.flush();
+      const user = 'password' in admin ? await this.newAdmin(tx, created, admin, passwordHash!) : await this.clientBecomesAdmin(tx, created, admin);
       await this.setup.runReady({ em: tx, company: created });
       return { company: created, admin: user };
     });
+  }
+
+  /** The signed-in client account becomes the new company's admin, keeping its address and password. */
+  private async clientBecomesAdmin(tx: EntityManager, company: Company, admin: ExistingAdmin): Promise<User> {
+    await tx.execute(
+      `update users set role = 'company_admin', company_id = ?, first_name = coalesce(?, first_name), last_name = coalesce(?, last_name),
+              updated_at = now()
+        where id = ?`,
+      [company.id, admin.first_name || null, admin.last_name || null, admin.userId],
+    );
+    return tx.findOneOrFail(User, { id: admin.userId }, { populate: ['company', 'employee'], filters: false, refresh: true });
+  }
+
+  /** A new account, the new company's admin. */
+  private async newAdmin(tx: EntityManager, company: Company, admin: NewAdminData, passwordHash: string): Promise<User> {
+    const user = tx.create(User, {
+      username: admin.username,
+      email: admin.email.toLowerCase(),
+      password_hash: passwordHash,
+      role: 'company_admin',
+      first_name: admin.first_name ?? null,
+      last_name: admin.last_name ?? null,
+      company,
+    });
+    await tx.flush();
+    return user;
   }
 
   /**

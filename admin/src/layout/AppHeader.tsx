@@ -6,21 +6,21 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { AppBar, LoadingIndicator, useLogout, useTranslate, type AppBarProps } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../auth/useSession';
-import { formatters, useCompanyZone } from '../schema/format';
+import { useFormat } from '../schema/format';
 import { companyName } from '../providers/session';
 import { OfflineQueueMenu } from './OfflineQueueMenu';
 import { personName } from './personName';
 
 /** The current date in the company's time zone, updated each minute (so it turns over at its midnight). */
 const useToday = () => {
-  const zone = useCompanyZone();
+  const format = useFormat();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 60_000);
     return () => clearInterval(timer);
   }, []);
   // the one date format with its weekday: Saturday, Nov 28, 2026
-  return formatters(zone).longDate(now);
+  return format.longDate(now);
 };
 
 const HeaderActions = () => {

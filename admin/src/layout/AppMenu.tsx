@@ -54,7 +54,7 @@ export const AppMenu = (props: MenuProps) => {
   const translate = useTranslate();
   const session = useSession();
   const [open] = useSidebarState();
-  // impersonating, the company admin's (consoleRole): the company's name over 'HR Management' (the spec's subtitle; the product is HR Platform)
+  // impersonating, the company admin's (consoleRole): the company's name over the spec's subtitle
   const role = consoleRole(session);
   const subtitle = role === 'superadmin' ? 'app.subtitle.platform' : 'app.subtitle.hr';
   // the company the user works in; without one, the role (never the subtitle twice)

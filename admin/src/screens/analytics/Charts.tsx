@@ -18,7 +18,8 @@ import {
   YAxis,
 } from 'recharts';
 import { formatMoney } from '../../schema/format';
-import { dayName, monthName, movementSeries, type Analytics } from './analytics';
+import { formatMonth, formatMonthDay } from '../../schema/format';
+import { movementSeries, type Analytics } from './analytics';
 
 const HEIGHT = 260;
 /** The legend in the order the series are drawn (recharts sorts it by name otherwise). */
@@ -51,7 +52,7 @@ export function MrrChart({ data }: { data: Analytics }) {
   const translate = useTranslate();
   const { palette } = useTheme();
   const t = (key: string) => translate(`analytics.mrr.${key}`);
-  const series = data.months.map((m) => ({ month: monthName(m.month), mrr: Number(m.mrr) }));
+  const series = data.months.map((m) => ({ month: formatMonth(m.month), mrr: Number(m.mrr) }));
   return (
     <ChartCard
       title={t('title')}
@@ -100,7 +101,7 @@ export function CompaniesChart({ data }: { data: Analytics }) {
   const translate = useTranslate();
   const { palette } = useTheme();
   const t = (key: string) => translate(`analytics.companies.${key}`);
-  const series = data.months.map((m) => ({ month: monthName(m.month), companies: m.companies, new: m.new_companies, churned: m.churned }));
+  const series = data.months.map((m) => ({ month: formatMonth(m.month), companies: m.companies, new: m.new_companies, churned: m.churned }));
   return (
     <ChartCard title={t('title')} subtitle={t('subtitle')} testId="analytics-companies">
       <ComposedChart data={series} accessibilityLayer title={t('chart')}>
@@ -122,7 +123,7 @@ export function TrialsChart({ data }: { data: Analytics }) {
   const translate = useTranslate();
   const { palette } = useTheme();
   const t = (key: string) => translate(`analytics.trials.${key}`);
-  const series = data.months.map((m) => ({ month: monthName(m.month), started: m.trials_started, converted: m.trials_converted }));
+  const series = data.months.map((m) => ({ month: formatMonth(m.month), started: m.trials_started, converted: m.trials_converted }));
   return (
     <ChartCard title={t('title')} subtitle={t('subtitle')} testId="analytics-trials">
       <BarChart data={series} accessibilityLayer title={t('chart')}>
@@ -142,8 +143,8 @@ export function ActiveUsersCharts({ data }: { data: Analytics }) {
   const translate = useTranslate();
   const { palette } = useTheme();
   const t = (key: string) => translate(`analytics.active.${key}`);
-  const daily = data.active_users_daily.map((d) => ({ day: dayName(d.date), users: d.users }));
-  const weekly = data.active_users_weekly.map((w) => ({ week: dayName(w.week_start), users: w.users }));
+  const daily = data.active_users_daily.map((d) => ({ day: formatMonthDay(d.date), users: d.users }));
+  const weekly = data.active_users_weekly.map((w) => ({ week: formatMonthDay(w.week_start), users: w.users }));
   return (
     <>
       <ChartCard title={t('title')} subtitle={t('daily')} testId="analytics-active-daily">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../providers/i18nProvider';
-import { dayName, isEmpty, monthName, movementSeries, totals, usageByPackage, type Analytics, type AnalyticsMonth } from './analytics';
+import { formatMonth, formatMonthDay } from '../../schema/format';
+import { isEmpty, movementSeries, totals, usageByPackage, type Analytics, type AnalyticsMonth } from './analytics';
 import './messages.en';
 
 const month = (m: string, fields: Partial<AnalyticsMonth> = {}): AnalyticsMonth => ({
@@ -41,9 +42,9 @@ const data: Analytics = {
 
 describe('how Analytics reads the figures', () => {
   it('names months and days in English, UTC', () => {
-    expect(monthName('2026-01')).toBe('Jan 2026');
-    expect(dayName('2026-11-02')).toBe('Nov 2');
-    expect(monthName('bad')).toBe('bad');
+    expect(formatMonth('2026-01')).toBe('Jan 2026');
+    expect(formatMonthDay('2026-11-02')).toBe('Nov 2');
+    expect(formatMonth('bad')).toBe('bad');
   });
 
   it('draws what a month lost below zero', () => {

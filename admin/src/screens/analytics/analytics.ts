@@ -1,5 +1,5 @@
 import type { components } from '../../../../openapi/schema';
-import { formatMonth, formatMonthDay } from '../../schema/format';
+import { formatMonth } from '../../schema/format';
 
 export type Analytics = components['schemas']['AnalyticsDto'];
 export type AnalyticsMonth = components['schemas']['AnalyticsMonthDto'];
@@ -7,14 +7,10 @@ export type ModuleUsage = components['schemas']['ModuleUsageDto'];
 
 export const PERIODS = [6, 12, 24, 36] as const;
 
-/** "2026-11" → "Nov 2026"; "2026-11-26" → "Nov 26" (the one formatter's) */
-export const monthName = formatMonth;
-export const dayName = formatMonthDay;
-
 /** The movement of each month as chart values: what came in above zero, what went out below it. */
 export const movementSeries = (months: AnalyticsMonth[]) =>
   months.map((m) => ({
-    month: monthName(m.month),
+    month: formatMonth(m.month),
     new: Number(m.mrr_new),
     expansion: Number(m.mrr_expansion),
     contraction: -Number(m.mrr_contraction),

@@ -10,7 +10,6 @@ import { formatMonth } from '../../schema/format';
 
 export const REVENUE_KEY = ['billing', 'revenue'] as const;
 
-
 const Figure = ({ label, value, hint, tone, testId }: { label: string; value: string; hint: string; tone?: 'error'; testId: string }) => (
   <Box sx={{ minWidth: 0 }}>
     <Typography variant="body2" color="text.secondary">

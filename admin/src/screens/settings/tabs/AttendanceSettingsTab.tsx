@@ -27,8 +27,10 @@ import { TabCard } from './TabCard';
 import { LoadError } from '../../../layout/LoadError';
 import { ScreenTabs } from '../../../layout/ScreenTabs';
 
-/** GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists. */
-/** the answer: the settings with the caller's address and the sample ranges around it */
+/**
+ * GET/PUT /api/settings/attendance: four groups of flags, numbers, a time and address lists, with
+ * the caller's address and the sample allowed ranges around it.
+ */
 type SettingsView = components['schemas']['AttendanceSettingsViewDto'];
 type Settings = Omit<SettingsView, 'client_ip' | 'sample_ip_ranges'>;
 type Changes = components['schemas']['UpdateAttendanceSettingsDto'];
@@ -78,6 +80,9 @@ const LISTS: { [G in Group]: Array<FieldsOf<G, string[]>> } = {
 /** One field of a group, read by name (the tables above name only the group's own fields). */
 const valueOf = (settings: Settings, group: Group, key: string): unknown => (settings[group] as Record<string, unknown>)[key];
 
+/** where the sample ranges are added: the allowed ranges, as typed */
+const RANGES = 'network.allowed_ip_ranges';
+
 const listText = (value: unknown) => (Array.isArray(value) ? value.join('\n') : '');
 const textList = (text: string) =>
   text
@@ -105,7 +110,6 @@ export default function AttendanceSettingsTab() {
   const [location, setLocation] = useState<LocationResult | null>(null);
 
   const [address, setAddress] = useState<Pick<SettingsView, 'client_ip' | 'sample_ip_ranges'> | null>(null);
-  const RANGES = 'network.allowed_ip_ranges';
   const rangeListed = (range: string) => textList(lists[RANGES] ?? '').includes(range);
   /** a sample range appended to the allowed ranges as typed (saved with the rest) */
   const addRange = (range: string) =>
@@ -292,20 +296,18 @@ export default function AttendanceSettingsTab() {
                   />
                 );
               })}
-              {tab === 'network' && address && (
+              {tab === 'network' && address?.client_ip && address.sample_ip_ranges.length > 0 && (
                 <Box data-testid="sample-ip-ranges">
                   <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {translate('settings.attendance.network.your_address', { ip: address.client_ip ?? '' })}
+                    {translate('settings.attendance.network.your_address', { ip: address.client_ip })}
                   </Typography>
-                  {address.sample_ip_ranges.length > 0 && (
-                    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
-                      {address.sample_ip_ranges.map((range) => (
-                        <Button key={range} size="small" variant="outlined" onClick={() => addRange(range)} disabled={rangeListed(range)}>
-                          {translate('settings.attendance.network.add_range', { range })}
-                        </Button>
-                      ))}
-                    </Stack>
-                  )}
+                  <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+                    {address.sample_ip_ranges.map((range) => (
+                      <Button key={range} size="small" variant="outlined" onClick={() => addRange(range)} disabled={rangeListed(range)}>
+                        {translate('settings.attendance.network.add_range', { range })}
+                      </Button>
+                    ))}
+                  </Stack>
                 </Box>
               )}
               <Box>

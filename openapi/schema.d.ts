@@ -2534,7 +2534,7 @@ export interface paths {
         };
         /**
          * The caller's effective module permissions (plan ∩ role, position and department)
-         * @description With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true.
+         * @description With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true. With the line-manager policy on, an employee whom others report to gets the team's rights (employees, attendance, monitoring, kpi: view; leave: view, edit) and the entry says line_manager: true. Each right says its scope.
          */
         get: operations["Permissions_mine"];
         put?: never;
@@ -2644,6 +2644,24 @@ export interface paths {
         get: operations["Settings_attendance"];
         /** Saves the company's attendance settings; fields left out keep their value */
         put: operations["Settings_saveAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/settings/line-managers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's line-manager policy (Settings → Permissions): what every employee with reports may do on the team's records */
+        get: operations["Settings_lineManagers"];
+        /** Turns the line-manager policy on or off; takes effect on the next request of every manager */
+        put: operations["Settings_saveLineManagers"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2762,6 +2780,28 @@ export interface components {
             can_delete: boolean;
             /** @description Some of these rights come from the company's self-service policy: on the caller's own records only */
             self_service?: boolean;
+            /** @description Some of these rights come from the company's line-manager policy: on the team's records only */
+            line_manager?: boolean;
+            /**
+             * @description Whose employee records the view right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            view_scope: "own" | "team" | "department" | "company" | null;
+            /**
+             * @description Whose employee records the create right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            create_scope: "own" | "team" | "department" | "company" | null;
+            /**
+             * @description Whose employee records the edit right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            edit_scope: "own" | "team" | "department" | "company" | null;
+            /**
+             * @description Whose employee records the delete right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            delete_scope: "own" | "team" | "department" | "company" | null;
         };
         PermissionEntryDto: {
             module_id: number;
@@ -2772,6 +2812,28 @@ export interface components {
             can_delete: boolean;
             /** @description Some of these rights come from the company's self-service policy: on the caller's own records only */
             self_service?: boolean;
+            /** @description Some of these rights come from the company's line-manager policy: on the team's records only */
+            line_manager?: boolean;
+            /**
+             * @description Whose employee records the view right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            view_scope: "own" | "team" | "department" | "company" | null;
+            /**
+             * @description Whose employee records the create right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            create_scope: "own" | "team" | "department" | "company" | null;
+            /**
+             * @description Whose employee records the edit right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            edit_scope: "own" | "team" | "department" | "company" | null;
+            /**
+             * @description Whose employee records the delete right covers: own (the employee's own), team (everyone who reports to them, directly or through others), department (their department), company; null without the right
+             * @enum {string|null}
+             */
+            delete_scope: "own" | "team" | "department" | "company" | null;
             id: number;
             position_id: number | null;
             department_id: number | null;
@@ -2782,20 +2844,40 @@ export interface components {
             /** @default false */
             can_view?: boolean;
             /**
+             * @description Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the view right covers
+             * @enum {string}
+             */
+            view_scope?: "own" | "team" | "department" | "company";
+            /**
              * @description needs can_view
              * @default false
              */
             can_create?: boolean;
+            /**
+             * @description Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the create right covers
+             * @enum {string}
+             */
+            create_scope?: "own" | "team" | "department" | "company";
             /**
              * @description needs can_view
              * @default false
              */
             can_edit?: boolean;
             /**
+             * @description Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the edit right covers
+             * @enum {string}
+             */
+            edit_scope?: "own" | "team" | "department" | "company";
+            /**
              * @description needs can_view
              * @default false
              */
             can_delete?: boolean;
+            /**
+             * @description Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the delete right covers
+             * @enum {string}
+             */
+            delete_scope?: "own" | "team" | "department" | "company";
         };
         SavePermissionsDto: {
             /** @description The whole matrix: replaces every entry of the position or department. A module left out, or sent with every flag false, has no entry. can_create, can_edit and can_delete without can_view are refused (400). */
@@ -5539,6 +5621,16 @@ export interface components {
         };
         UpdateSelfServiceSettingsDto: {
             /** @description Turns the self-service policy on or off */
+            enabled: boolean;
+        };
+        LineManagerSettingsDto: {
+            /** @description On (the default): every employee whom others report to sees the team's profiles (without pay), attendance, leave requests and balances, tasks and KPI results, and approves or rejects the team's leave requests, when the plan has the module; the team is everyone who reports to them, directly or through others. Nobody decides their own request. The permission matrix can give any position or department more. Off: only the matrix. */
+            enabled: boolean;
+            /** @description What the policy gives on the team, by module (of the company plan) */
+            rights: components["schemas"]["SelfServiceRightDto"][];
+        };
+        UpdateLineManagerSettingsDto: {
+            /** @description Turns the line-manager policy on or off */
             enabled: boolean;
         };
         NotificationPreferencesDto: {
@@ -30038,6 +30130,181 @@ export interface operations {
             };
             /** @description Not found, or not the caller's company's */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current data (e.g. a value already in use), or a request with the same Idempotency-Key is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Settings_lineManagers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LineManagerSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Settings_saveLineManagers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLineManagerSettingsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["LineManagerSettingsDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description enabled is missing or not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The company's trial has ended or its subscription is suspended or cancelled: it reads but does not write */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Requires edit on module settings
+             *
+             *     Only company_admin, superadmin
+             */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -36,7 +36,7 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
   };
   const REFUSED: Record<Group, string> = {
     headcount: "This report adds up every employee's employees records: only company admins and holders of employees view can see it",
-    attendance: "This report adds up every employee's attendance records: only company admins can see it",
+    attendance: "This report adds up every employee's attendance records: only company admins and holders of attendance view over the company can see it",
     leave: "This report adds up every employee's leave records: only company admins and leave managers can see it",
     payroll: "This report adds up every employee's payroll records: only company admins and payroll staff can see it",
     kpi: "This report adds up every employee's KPI & Bonus records: only company admins and holders of KPI & Bonus view can see it",
@@ -235,12 +235,12 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
       ]);
       expect((await sql('select count(*)::int as n from report_subscriptions where company_id = ?', [c.company.id]))[0].n).toBe(0);
 
-      // a payroll officer is a recipient; once their right is cut to view, the report is not sent
+      // a payroll officer is a recipient; once their right is cut to their own payslips, the report is not sent
       const officer = await userWith({ reports: { can_view: true }, payroll: { can_view: true, can_edit: true } });
       const created = await schedule({ ...base, recipients: [officer.email] });
       expect(created.status).toBe(201);
       await sql(
-        `update permission_entries set can_edit = false where company_id = ? and position_id = (select position_id from employees where id = ?)`,
+        `update permission_entries set can_edit = false, view_scope = 'own' where company_id = ? and position_id = (select position_id from employees where id = ?)`,
         [c.company.id, officer.employeeId],
       );
       await sql(`update report_subscriptions set next_run_at = '2026-03-01T07:00:00Z' where id = ?`, [created.body.data.id]);

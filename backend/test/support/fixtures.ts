@@ -1,3 +1,5 @@
+import { PERMISSION_ACTIONS, type ModuleKey } from '../../src/common/auth/auth-context';
+import { defaultScope } from '../../src/modules/permissions/default-scopes';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../../src/modules/companies/company.entity';
@@ -90,15 +92,18 @@ export async function grant(
   subject: { position?: Position; department?: Department },
   company: Company,
   moduleKey: string,
-  rights: Partial<Pick<PermissionEntry, 'can_view' | 'can_create' | 'can_edit' | 'can_delete'>>,
+  rights: Partial<Pick<PermissionEntry, 'can_view' | 'can_create' | 'can_edit' | 'can_delete' | 'view_scope' | 'create_scope' | 'edit_scope' | 'delete_scope'>>,
 ): Promise<void> {
   const em = t.em();
   const module = await em.findOneOrFail(PermissionModule, { module_key: moduleKey });
+  // scopes not given: what the matrix gives flags sent without scopes
+  const scopes = Object.fromEntries(PERMISSION_ACTIONS.map((a) => [`${a}_scope`, defaultScope(moduleKey as ModuleKey, rights, a)]));
   em.create(PermissionEntry, {
     company: em.getReference(Company, company.id),
     module,
     position: subject.position ? em.getReference(Position, subject.position.id) : null,
     department: subject.department ? em.getReference(Department, subject.department.id) : null,
+    ...scopes,
     ...rights,
   });
   await em.flush();

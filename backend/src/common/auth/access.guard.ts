@@ -18,6 +18,7 @@ import {
   isPlatformRoute,
   REQUIRED_MODULE,
   ROLES,
+  SCOPED_RECORDS,
 } from './decorators';
 import { VerifiedTokens } from './verified-tokens';
 import { SELF_SERVICE, SELF_SERVICE_OFF, selfServiceGives } from './self-service';
@@ -115,7 +116,8 @@ export class AccessGuard implements CanActivate {
         );
       }
       req.permissions = await this.permissions.effective(auth, req.entryRows);
-      if (!PermissionsService.allows(req.permissions, required.module, required.action)) {
+      const scoped = !!this.reflector.getAllAndOverride<boolean>(SCOPED_RECORDS, targets);
+      if (!PermissionsService.allows(req.permissions, required.module, required.action, scoped)) {
         await this.admitBySelfService(context, auth, required.module, required.action);
       }
     }

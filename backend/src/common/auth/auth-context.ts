@@ -31,11 +31,27 @@ export type ModuleKey =
   | 'monitoring'
   | 'kpi';
 
+/**
+ * Whose records a granted action covers: the employee's own, their team (everyone who reports to
+ * them, directly or through others), their department, or the whole company.
+ */
+export const RECORD_SCOPES = ['own', 'team', 'department', 'company'] as const;
+export type RecordScope = (typeof RECORD_SCOPES)[number];
+export const PERMISSION_ACTIONS: readonly PermissionAction[] = ['view', 'create', 'edit', 'delete'];
+
 export interface ModuleRights {
+  /** granted by the permission matrix (a position's or department's entry) */
   view: boolean;
   create: boolean;
   edit: boolean;
   delete: boolean;
+  /** per granted action, whose records it covers (the widest of the entries and policies that grant it) */
+  scope: Partial<Record<PermissionAction, RecordScope>>;
+  /**
+   * actions that only the line-manager policy gives (on the team): they let in the routes that
+   * work on employee records within the caller's scope (@ScopedRecords), not a module's set-up
+   */
+  lineManager?: PermissionAction[];
 }
 
 /** The access token's claims. */

@@ -6,6 +6,7 @@ import type { AuthContext, ModuleKey, PermissionAction } from './auth-context';
 export const IS_PUBLIC = 'access:public';
 export const ROLES = 'access:roles';
 export const REQUIRED_MODULE = 'access:module';
+export const SCOPED_RECORDS = 'access:scoped-records';
 export const ALLOWED_WHILE_BLOCKED = 'access:allowed-while-blocked';
 export const ALLOWED_WHILE_IMPERSONATING = 'access:allowed-while-impersonating';
 
@@ -36,6 +37,13 @@ export const RequireModule = (module: ModuleKey, action: PermissionAction = 'vie
     ApiExtension('x-permission', { module, action }),
     ApiForbiddenResponse({ description: `Requires ${action} on module ${module}` }),
   );
+
+/**
+ * The route works on employee records within the caller's scope of its module's right
+ * (record-scope.ts): its results, or the records it changes, are limited to the caller's own,
+ * team, department or company. The rights of the line-manager policy let in only such routes.
+ */
+export const ScopedRecords = () => applyDecorators(SetMetadata(SCOPED_RECORDS, true), ApiExtension('x-scoped-records', true));
 
 /**
  * A write a company may still make while its trial has ended or its subscription is suspended or

@@ -1,60 +1,105 @@
+import { raw } from '@mikro-orm/core';
 import type { EffectivePermissions } from '../../modules/permissions/permissions.service';
-import type { AuthContext, ModuleKey, ModuleRights } from './auth-context';
+import type { AuthContext, ModuleKey, PermissionAction, RecordScope } from './auth-context';
 import { ownRecordsOnly } from './self-service';
 
-/**
- * The employee records a request covers in a module: only the caller's own ('own'), or every
- * employee's of the company ('company'). One function decides it for every module, and every
- * place that shows other employees' records asks it: the module's own lists, the reports, their
- * exports and scheduled sendings, the dashboard's cards, the pay columns of Employees. (A later
- * scope, a team or a department, is one more value here.)
- */
-export type RecordScope = 'own' | 'company';
-
-interface StaffRule {
-  /** whether these rights of a user who is not a company admin cover every employee's records */
-  covers(rights: ModuleRights | undefined): boolean;
-  /** who covers them, in words ("Only payroll staff can …") */
-  who: string;
-}
+export type { RecordScope } from './auth-context';
 
 /**
- * Who is staff of each module, i.e. sees other employees' records in it. A company admin and an
- * impersonating superadmin always are; for anyone else:
- * - payroll: create or edit on payroll (payroll staff); view alone is one's own payslips
- * - leave: edit on leave (leave managers); view alone is one's own requests and balances
- * - attendance: nobody else; the attendance list shows everyone's records to admins only
- * - kpi (KPI & Bonus): view on kpi; without it the self-service policy gives one's own results
- * - monitoring: view on monitoring (the task screen itself is the admins'; My Tasks is one's own)
- * - employees (and the headcount figures) and the modules that hold no employee's records: view
+ * Whose employee records a request covers with `action` in `module`: the caller's own ('own'),
+ * their team ('team': everyone who reports to them, directly or through others), their department
+ * ('department') or the whole company ('company'). One function decides it for every module, from
+ * the scope of the right in the permission matrix (or of the line-manager policy), and every place
+ * that shows or changes other employees' records asks it: the module's lists and details, the
+ * reports, their exports and scheduled sendings, the dashboard's cards, the pay columns of
+ * Employees. A company admin and an impersonating superadmin cover the company; a request the
+ * self-service policy let in covers its own records only, whatever else it holds.
  */
-const STAFF: Record<ModuleKey, StaffRule> = {
-  payroll: { covers: (r) => !!r?.create || !!r?.edit, who: 'company admins and payroll staff' },
-  leave: { covers: (r) => !!r?.edit, who: 'company admins and leave managers' },
-  attendance: { covers: () => false, who: 'company admins' },
-  kpi: { covers: (r) => !!r?.view, who: 'company admins and holders of KPI & Bonus view' },
-  monitoring: { covers: (r) => !!r?.view, who: 'company admins and holders of Operational Monitoring view' },
-  employees: { covers: (r) => !!r?.view, who: 'company admins and holders of employees view' },
-  departments: { covers: (r) => !!r?.view, who: 'company admins and holders of departments view' },
-  positions: { covers: (r) => !!r?.view, who: 'company admins and holders of positions view' },
-  reports: { covers: (r) => !!r?.view, who: 'company admins and holders of reports view' },
-  settings: { covers: (r) => !!r?.view, who: 'company admins and holders of settings view' },
-};
-
-/**
- * The scope of records this request covers in `module`. `rights`: the request's effective
- * permissions (the access guard's req.permissions); a request the self-service policy let in
- * covers its own records only, whatever else it holds.
- */
-export function recordScope(ctx: Pick<AuthContext, 'role' | 'selfService'>, rights: EffectivePermissions | undefined, module: ModuleKey): RecordScope {
+export function recordScope(
+  ctx: Pick<AuthContext, 'role' | 'selfService'>,
+  rights: EffectivePermissions | undefined,
+  module: ModuleKey,
+  action: PermissionAction = 'view',
+): RecordScope {
   if (ownRecordsOnly(ctx)) return 'own';
   if (ctx.role === 'company_admin' || ctx.role === 'superadmin') return 'company';
-  return STAFF[module].covers(rights?.get(module)) ? 'company' : 'own';
+  const r = rights?.get(module);
+  if (!r || !(r[action] || r.lineManager?.includes(action))) return 'own';
+  return r.scope[action] ?? 'own';
 }
 
-/** Whether the request sees other employees' records in `module` (its scope is wider than its own). */
-export const seesOthers = (ctx: Pick<AuthContext, 'role' | 'selfService'>, rights: EffectivePermissions | undefined, module: ModuleKey): boolean =>
-  recordScope(ctx, rights, module) !== 'own';
+/** Whether the request covers every employee's records of the company in `module`. */
+export const coversCompany = (
+  ctx: Pick<AuthContext, 'role' | 'selfService'>,
+  rights: EffectivePermissions | undefined,
+  module: ModuleKey,
+  action: PermissionAction = 'view',
+): boolean => recordScope(ctx, rights, module, action) === 'company';
 
-/** Who sees other employees' records in `module`, in words: "company admins and payroll staff". */
-export const recordStaff = (module: ModuleKey): string => STAFF[module].who;
+/** A condition in SQL with its parameters. */
+export interface ScopeCondition {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * The SQL condition that an employee id (`column`) lies within `scope` of the caller; null for the
+ * company, which the tenant filter (and row-level security) already bounds. The team is read by
+ * employee_team() over the indexed manager_id; the department is the caller's own.
+ */
+export function scopeCondition(ctx: Pick<AuthContext, 'companyId' | 'employeeId'>, scope: RecordScope, column: string): ScopeCondition | null {
+  const me = ctx.employeeId ?? -1;
+  switch (scope) {
+    case 'company':
+      return null;
+    case 'own':
+      return { sql: `${column} = ?`, params: [me] };
+    case 'team':
+      return { sql: `${column} in (select employee_team(?, ?))`, params: [ctx.companyId, me] };
+    case 'department':
+      return {
+        sql: `${column} in (select d.id from employees d join employees me on me.department_id = d.department_id and me.company_id = d.company_id where me.id = ? and d.company_id = ?)`,
+        params: [me, ctx.companyId],
+      };
+  }
+}
+
+/**
+ * The same condition as a MikroORM filter on an entity's employee column (`column`, the database
+ * column of the root entity, e.g. 'employee_id' or 'id'): {} for the company.
+ */
+export function scopeFilter(ctx: Pick<AuthContext, 'companyId' | 'employeeId'>, scope: RecordScope, column: string): Record<string, unknown> {
+  const condition = scopeCondition(ctx, scope, '??');
+  if (!condition) return {};
+  const [head, tail] = condition.sql.split('??');
+  return { [raw((alias: string) => `${head}${alias}.${column}${tail}`, condition.params)]: [] };
+}
+
+/** Whether employee `employeeId` lies within `scope` of the caller (one query, none for own and company). */
+export async function inScope(
+  em: { execute: (sql: string, params: unknown[]) => Promise<unknown[]> },
+  ctx: Pick<AuthContext, 'companyId' | 'employeeId'>,
+  scope: RecordScope,
+  employeeId: number,
+): Promise<boolean> {
+  if (scope === 'company') return true;
+  if (scope === 'own') return !!ctx.employeeId && employeeId === ctx.employeeId;
+  const condition = scopeCondition(ctx, scope, '?')!;
+  const rows = await em.execute(`select 1 as ok where ${condition.sql}`, [employeeId, ...condition.params]);
+  return rows.length > 0;
+}
+
+/** Who covers the whole company's records of `module`, in words: "company admins and payroll staff". */
+const COMPANY_WIDE: Record<ModuleKey, string> = {
+  payroll: 'company admins and payroll staff',
+  leave: 'company admins and leave managers',
+  attendance: 'company admins and holders of attendance view over the company',
+  kpi: 'company admins and holders of KPI & Bonus view',
+  monitoring: 'company admins and holders of Operational Monitoring view',
+  employees: 'company admins and holders of employees view',
+  departments: 'company admins and holders of departments view',
+  positions: 'company admins and holders of positions view',
+  reports: 'company admins and holders of reports view',
+  settings: 'company admins and holders of settings view',
+};
+export const recordStaff = (module: ModuleKey): string => COMPANY_WIDE[module];

@@ -30,6 +30,7 @@ import { Migration20261128020000 } from './Migration20261128020000';
 import { Migration20261128040000 } from './Migration20261128040000';
 import { Migration20261128110000 } from './Migration20261128110000';
 import { Migration20261128170000 } from './Migration20261128170000';
+import { Migration20261128180000 } from './Migration20261128180000';
 import { Migration20261128120000 } from './Migration20261128120000';
 import { Migration20261128130000 } from './Migration20261128130000';
 
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261128120000', class: Migration20261128120000 },
   { name: 'Migration20261128130000', class: Migration20261128130000 },
   { name: 'Migration20261128170000', class: Migration20261128170000 },
+  { name: 'Migration20261128180000', class: Migration20261128180000 },
 ];

@@ -18,6 +18,8 @@ import { seedDemoTime } from './demo-time';
 import { seedDemoResults } from './demo-results';
 import { SECOND_COMPANY_ADMIN, seedSecondCompany } from './demo-second-company';
 import { createDemoCompany } from './demo-subscription';
+import type { ModuleKey } from '../../common/auth/auth-context';
+import { defaultScope } from '../../modules/permissions/default-scopes';
 
 /** The demo accounts (also listed in README): Acme's admin and employee, then the second company's admin. */
 export const DEMO_ACCOUNTS = [
@@ -128,7 +130,16 @@ export async function seedDemoCompany(em: EntityManager, now = new Date(), hashe
   for (const department of departments.values()) {
     for (const module of modules) {
       const rights = EMPLOYEE_RIGHTS[module.module_key];
-      em.create(PermissionEntry, { company, department, module, can_view: rights.view, can_create: rights.create });
+      const flags = { can_view: rights.view, can_create: rights.create };
+      const key = module.module_key as ModuleKey;
+      em.create(PermissionEntry, {
+        company,
+        department,
+        module,
+        ...flags,
+        view_scope: defaultScope(key, flags, 'view'),
+        create_scope: defaultScope(key, flags, 'create'),
+      });
     }
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import { seesOthers } from '../../common/auth/record-scope';
+import { coversCompany } from '../../common/auth/record-scope';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
@@ -41,7 +41,7 @@ const COUNTABLE = ['start_date', 'end_date', 'status', 'employee_id', 'mine'];
 const MAX_ID = 2147483647;
 
 /** Reads and corrects every employee's records (recordScope: company admins); a request the self-service policy let in never does. */
-export const isAdmin = (ctx: AuthContext) => seesOthers(ctx, undefined, 'attendance');
+export const isAdmin = (ctx: AuthContext) => coversCompany(ctx, undefined, 'attendance');
 
 export interface PunchResult {
   record: AttendanceResponseDto;

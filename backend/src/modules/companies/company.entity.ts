@@ -69,6 +69,13 @@ export class Company extends BaseEntity {
   @Property({ default: true })
   self_service_enabled: Opt<boolean> = true;
 
+  /**
+   * The line-manager policy: every employee whom others report to sees and decides the team's
+   * records (common/auth/line-managers.ts).
+   */
+  @Property({ default: true })
+  line_managers_enabled: Opt<boolean> = true;
+
   // ---- the subscription (modules/billing)
 
   @Enum({ items: [...BILLING_CYCLES], default: 'monthly' })

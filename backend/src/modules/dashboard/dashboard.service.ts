@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { seesOthers } from '../../common/auth/record-scope';
+import { coversCompany } from '../../common/auth/record-scope';
 import { notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -58,7 +58,7 @@ export class DashboardService {
     });
     const can = (key: (typeof DASHBOARD_MODULES)[number]) => !!rights.get(key)?.view;
     // a card of company-wide figures only for who sees every employee's records of its module
-    const staff = (key: (typeof DASHBOARD_MODULES)[number]) => can(key) && seesOthers(ctx, rights, key);
+    const staff = (key: (typeof DASHBOARD_MODULES)[number]) => can(key) && coversCompany(ctx, rights, key);
     const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
 
     const zone = DateTime.now().setZone(company.time_zone).isValid ? company.time_zone : 'UTC';

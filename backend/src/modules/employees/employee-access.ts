@@ -3,8 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedRequest } from '../../common/auth/access.guard';
 import type { AuthContext, ModuleKey, ModuleRights, PermissionAction } from '../../common/auth/auth-context';
 import { forbidden } from '../../common/http/errors';
-import { seesOthers } from '../../common/auth/record-scope';
-import { PermissionsService, type EffectivePermissions, type EntryRow } from '../permissions/permissions.service';
+import { coversCompany } from '../../common/auth/record-scope';
+import { PermissionsService, widest, type EffectivePermissions, type EntryRow } from '../permissions/permissions.service';
 
 /** The pay of an employee: read, sorted, exported and written only by those who see pay. */
 export const PAY_FIELDS = ['salary', 'salary_currency', 'payment_frequency'] as const;
@@ -46,7 +46,7 @@ export function employeeAccess(req: AuthedRequest): EmployeeAccess {
   const rights = req.permissions ?? new Map();
   const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
   // payroll view alone is one's own payslips, not everyone's pay
-  return { ctx, admin, seesPay: seesOthers(ctx, rights, 'payroll'), rights };
+  return { ctx, admin, seesPay: coversCompany(ctx, rights, 'payroll'), rights };
 }
 
 /** The caller's EmployeeAccess (the route must carry @RequireModule). */
@@ -69,9 +69,13 @@ export async function assertNoMoreRights(
   departmentId: number | null,
 ): Promise<void> {
   if (access.admin || (positionId === null && departmentId === null)) return;
-  const entries = await em.execute<Array<EntryRow & { by: 'position' | 'department' }>>(
+  const entries = await em.execute<Array<EntryRow & { module_key: ModuleKey; by: 'position' | 'department' }>>(
     `select m.module_key, case when pe.position_id is not null then 'position' else 'department' end as by,
-            pe.can_view as v, pe.can_create as c, pe.can_edit as e, pe.can_delete as d
+            pe.can_view as v, pe.can_create as c, pe.can_edit as e, pe.can_delete as d,
+            array_position(array['own','team','department','company'], pe.view_scope) as vs,
+            array_position(array['own','team','department','company'], pe.create_scope) as cs,
+            array_position(array['own','team','department','company'], pe.edit_scope) as es,
+            array_position(array['own','team','department','company'], pe.delete_scope) as ds
        from permission_entries pe join modules m on m.id = pe.module_id
       where pe.company_id = ? and (pe.position_id = ? or pe.department_id = ?)
       order by pe.position_id is null, m.id`,
@@ -81,11 +85,17 @@ export async function assertNoMoreRights(
     // view is the precondition of every other action, and a module outside the plan grants nothing
     const granted = PermissionsService.combine(plan, [entry]).get(entry.module_key);
     if (!granted) continue;
-    const own: Partial<ModuleRights> = access.rights.get(entry.module_key) ?? {};
+    const own: ModuleRights = access.rights.get(entry.module_key) ?? { view: false, create: false, edit: false, delete: false, scope: {} };
     const extra = ACTIONS.find((action) => granted[action] && !own[action]);
     if (extra) {
       throw forbidden(
         `You cannot give an account more rights than your own: this ${entry.by} grants ${extra} access to the ${entry.module_key.replace(/_/g, ' ')} module`,
+      );
+    }
+    const wider = ACTIONS.find((action) => granted[action] && widest(own.scope[action], granted.scope[action]!) !== own.scope[action]);
+    if (wider) {
+      throw forbidden(
+        `You cannot give an account more rights than your own: this ${entry.by} grants ${wider} access to the ${entry.module_key.replace(/_/g, ' ')} module over the ${granted.scope[wider]}`,
       );
     }
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ownRecordsOnly } from '../../common/auth/self-service';
-import { seesOthers } from '../../common/auth/record-scope';
+import { coversCompany } from '../../common/auth/record-scope';
 import { PermissionsService } from '../permissions/permissions.service';
 
 /**
@@ -17,6 +17,6 @@ export class LeaveAccess {
     // the rights are read only when the role and the self-service mark do not decide it
     if (ownRecordsOnly(ctx)) return false;
     if (ctx.role === 'company_admin' || ctx.role === 'superadmin') return true;
-    return seesOthers(ctx, await this.permissions.effective(ctx), 'leave');
+    return coversCompany(ctx, await this.permissions.effective(ctx), 'leave');
   }
 }

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { AuthedRequest } from '../../common/auth/access.guard';
 import { forbidden } from '../../common/http/errors';
-import { seesOthers } from '../../common/auth/record-scope';
+import { coversCompany } from '../../common/auth/record-scope';
 
 /**
  * Who sees which payroll records. Payroll staff (company_admin, an impersonating superadmin, or
@@ -22,7 +22,7 @@ export function payrollAccess(req: AuthedRequest): PayrollAccess {
     companyId: auth.companyId!,
     userId: auth.userId,
     employeeId: auth.employeeId,
-    staff: seesOthers(auth, req.permissions, 'payroll'),
+    staff: coversCompany(auth, req.permissions, 'payroll'),
   };
 }
 

@@ -1,11 +1,15 @@
-import { Check, Entity, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
+import { Check, Entity, Enum, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import type { Opt } from '@mikro-orm/core';
 import { TenantScopedEntity } from '../../common/tenancy/base.entity';
+import { RECORD_SCOPES, type RecordScope } from '../../common/auth/auth-context';
 import type { Department } from '../departments/department.entity';
 import type { Position } from '../positions/position.entity';
 import type { PermissionModule } from './permission-module.entity';
 
-/** view/create/edit/delete on one module, granted to a position or to a department. */
+/**
+ * view/create/edit/delete on one module, granted to a position or to a department, each with the
+ * scope of employee records it covers (common/auth/record-scope.ts).
+ */
 @Entity({ tableName: 'permission_entries' })
 @Unique({ properties: ['company', 'position', 'module'] })
 @Unique({ properties: ['company', 'department', 'module'] })
@@ -31,4 +35,16 @@ export class PermissionEntry extends TenantScopedEntity {
 
   @Property({ default: false })
   can_delete: Opt<boolean> = false;
+
+  @Enum({ items: [...RECORD_SCOPES], default: 'company' })
+  view_scope: Opt<RecordScope> = 'company';
+
+  @Enum({ items: [...RECORD_SCOPES], default: 'company' })
+  create_scope: Opt<RecordScope> = 'company';
+
+  @Enum({ items: [...RECORD_SCOPES], default: 'company' })
+  edit_scope: Opt<RecordScope> = 'company';
+
+  @Enum({ items: [...RECORD_SCOPES], default: 'company' })
+  delete_scope: Opt<RecordScope> = 'company';
 }

@@ -2,7 +2,8 @@ import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../../common/auth/auth-context';
+import { PERMISSION_ACTIONS, type AuthContext, type ModuleKey, type RecordScope } from '../../common/auth/auth-context';
+import { defaultScope } from './default-scopes';
 import { badRequest, notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Department } from '../departments/department.entity';
@@ -42,13 +43,13 @@ export class PermissionMatrixService {
     const companyId = requireCompany(ctx);
     const wanted = normalise(input);
     const moduleIds = [...new Set(wanted.map((w) => w.module_id))];
-    const known = new Set(
-      moduleIds.length ? (await this.em.find(PermissionModule, { id: { $in: moduleIds } })).map((m) => m.id) : [],
+    const known = new Map(
+      moduleIds.length ? (await this.em.find(PermissionModule, { id: { $in: moduleIds } })).map((m) => [m.id, m.module_key as ModuleKey]) : [],
     );
     wanted.forEach((w) => {
-      if (!known.has(w.module_id)) {
-        throw badRequest(`Module ${w.module_id} does not exist`, `permissions.${w.index}.module_id`);
-      }
+      const key = known.get(w.module_id);
+      if (!key) throw badRequest(`Module ${w.module_id} does not exist`, `permissions.${w.index}.module_id`);
+      for (const action of PERMISSION_ACTIONS) w[`${action}_scope`] ??= defaultScope(key, w, action);
     });
 
     return this.em.transactional(async (tx) => {
@@ -65,6 +66,10 @@ export class PermissionMatrixService {
           can_create: w.can_create,
           can_edit: w.can_edit,
           can_delete: w.can_delete,
+          view_scope: w.view_scope,
+          create_scope: w.create_scope,
+          edit_scope: w.edit_scope,
+          delete_scope: w.delete_scope,
         } as any);
       }
       await tx.flush();
@@ -96,6 +101,10 @@ interface Wanted {
   can_create: boolean;
   can_edit: boolean;
   can_delete: boolean;
+  view_scope?: RecordScope;
+  create_scope?: RecordScope;
+  edit_scope?: RecordScope;
+  delete_scope?: RecordScope;
 }
 
 /**
@@ -116,6 +125,10 @@ function normalise(input: PermissionEntryInputDto[]): Wanted[] {
       can_create: e.can_create ?? false,
       can_edit: e.can_edit ?? false,
       can_delete: e.can_delete ?? false,
+      view_scope: e.view_scope,
+      create_scope: e.create_scope,
+      edit_scope: e.edit_scope,
+      delete_scope: e.delete_scope,
     };
     if (!w.can_view && (w.can_create || w.can_edit || w.can_delete)) {
       throw badRequest(

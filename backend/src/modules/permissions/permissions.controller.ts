@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, Roles } from '../../common/auth/decorators';
-import type { AuthContext } from '../../common/auth/auth-context';
+import type { AuthContext, PermissionAction } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { EffectivePermissionDto, ModuleDto, PermissionEntryDto, SavePermissionsDto } from './dto/permission.dto';
@@ -29,7 +29,9 @@ export class PermissionsController {
     summary: "The caller's effective module permissions (plan ∩ role, position and department)",
     description:
       "With the company's self-service policy on, an employee's own-record rights are added (attendance: view, create; " +
-      'leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true.',
+      'leave: view, create; payroll: view; hr: view, KPI results, for modules of the plan) and the entry says self_service: true. ' +
+      "With the line-manager policy on, an employee whom others report to gets the team's rights (employees, attendance, " +
+      'monitoring, kpi: view; leave: view, edit) and the entry says line_manager: true. Each right says its scope.',
   })
   @ApiEnvelope(EffectivePermissionDto, { isArray: true })
   async mine(@Auth() ctx: AuthContext): Promise<EffectivePermissionDto[]> {
@@ -41,14 +43,20 @@ export class PermissionsController {
       .filter((m) => effective.has(m.module_key as any))
       .map((m) => {
         const r = effective.get(m.module_key as any)!;
+        const has = (a: PermissionAction) => r[a] || !!r.lineManager?.includes(a);
         return {
           module_id: m.id,
           module: toModule(m),
-          can_view: r.view,
-          can_create: r.create,
-          can_edit: r.edit,
-          can_delete: r.delete,
+          can_view: has('view'),
+          can_create: has('create'),
+          can_edit: has('edit'),
+          can_delete: has('delete'),
+          view_scope: has('view') ? (r.scope.view ?? null) : null,
+          create_scope: has('create') ? (r.scope.create ?? null) : null,
+          edit_scope: has('edit') ? (r.scope.edit ?? null) : null,
+          delete_scope: has('delete') ? (r.scope.delete ?? null) : null,
           self_service: selfService.has(m.module_key as any),
+          line_manager: !!r.lineManager?.length,
         };
       });
   }

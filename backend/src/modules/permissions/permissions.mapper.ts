@@ -20,4 +20,8 @@ export const toPermissionEntry = (e: PermissionEntry): PermissionEntryDto => ({
   can_create: e.can_create,
   can_edit: e.can_edit,
   can_delete: e.can_delete,
+  view_scope: e.can_view ? e.view_scope : null,
+  create_scope: e.can_create ? e.create_scope : null,
+  edit_scope: e.can_edit ? e.edit_scope : null,
+  delete_scope: e.can_delete ? e.delete_scope : null,
 });

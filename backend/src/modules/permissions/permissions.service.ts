@@ -1,22 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext, ModuleKey, ModuleRights, PermissionAction } from '../../common/auth/auth-context';
+import { PERMISSION_ACTIONS, RECORD_SCOPES, type AuthContext, type ModuleKey, type ModuleRights, type PermissionAction, type RecordScope } from '../../common/auth/auth-context';
+import { LINE_MANAGER_RIGHTS } from '../../common/auth/line-managers';
 import { SELF_SERVICE_RIGHTS, SELF_SERVICE_STATUSES } from '../../common/auth/self-service';
 import { PermissionModule } from './permission-module.entity';
 import { PlanService } from './plan.service';
 
 export type EffectivePermissions = Map<ModuleKey, ModuleRights>;
 
-const ALL: ModuleRights = { view: true, create: true, edit: true, delete: true };
+const ALL_COMPANY = (): ModuleRights => ({
+  view: true,
+  create: true,
+  edit: true,
+  delete: true,
+  scope: { view: 'company', create: 'company', edit: 'company', delete: 'company' },
+});
 
-/** One module's flags: the union over the employee's position's and department's entries. */
+/**
+ * One module's flags: the union over the employee's position's and department's entries, with
+ * each action's widest scope as a rank (1 own … 4 company; RECORD_SCOPES). A row whose module_key
+ * is null says the line-manager policy applies to the employee (someone reports to them).
+ */
 export interface EntryRow {
-  module_key: ModuleKey;
+  module_key: ModuleKey | null;
   v: boolean;
   c: boolean;
   e: boolean;
   d: boolean;
+  vs?: number | null;
+  cs?: number | null;
+  es?: number | null;
+  ds?: number | null;
 }
+
+const RANK_FIELD: Record<PermissionAction, 'vs' | 'cs' | 'es' | 'ds'> = { view: 'vs', create: 'cs', edit: 'es', delete: 'ds' };
+const rank = (scope: RecordScope): number => RECORD_SCOPES.indexOf(scope);
+/** The wider of two scopes. */
+export const widest = (a: RecordScope | undefined, b: RecordScope): RecordScope => (a && rank(a) >= rank(b) ? a : b);
 
 @Injectable()
 export class PermissionsService {
@@ -82,10 +102,12 @@ export class PermissionsService {
     const plan = await this.plans.moduleKeys(ctx.companyId!);
     for (const [module, actions] of Object.entries(SELF_SERVICE_RIGHTS) as Array<[ModuleKey, PermissionAction[]]>) {
       if (!plan.has(module)) continue;
-      const current = rights.get(module) ?? { view: false, create: false, edit: false, delete: false };
+      const current = rights.get(module) ?? { view: false, create: false, edit: false, delete: false, scope: {} };
       const missing = actions.filter((a) => !current[a]);
       if (!missing.length) continue;
-      rights.set(module, { ...current, ...Object.fromEntries(missing.map((a) => [a, true])) });
+      const scope = { ...current.scope };
+      for (const a of missing) scope[a] = widest(scope[a], 'own');
+      rights.set(module, { ...current, ...Object.fromEntries(missing.map((a) => [a, true])), scope });
       added.add(module);
     }
     return { rights, selfService: added };
@@ -93,22 +115,49 @@ export class PermissionsService {
 
   /**
    * The effective permissions from the plan's modules and the employee's entries (null: an
-   * admin, who has every plan module). View is the precondition of every other action.
+   * admin, who has every plan module over the company). View is the precondition of every other
+   * action. The line-manager policy adds its rights on the team, where the matrix gives less.
    */
   static combine(plan: Set<ModuleKey>, entries: EntryRow[] | null): EffectivePermissions {
     const result: EffectivePermissions = new Map();
     if (!entries) {
-      for (const key of plan) result.set(key, { ...ALL });
+      for (const key of plan) result.set(key, ALL_COMPANY());
       return result;
     }
+    let lineManager = false;
     for (const r of entries) {
-      if (!plan.has(r.module_key) || !r.v) continue;
-      result.set(r.module_key, { view: true, create: !!r.c, edit: !!r.e, delete: !!r.d });
+      if (r.module_key === null) lineManager = true;
+      if (r.module_key === null || !plan.has(r.module_key) || !r.v) continue;
+      const rights: ModuleRights = { view: true, create: !!r.c, edit: !!r.e, delete: !!r.d, scope: {} };
+      for (const action of PERMISSION_ACTIONS) {
+        // an entry saved before scopes existed covers what it covered then (the migration set each)
+        if (rights[action]) rights.scope[action] = RECORD_SCOPES[(r[RANK_FIELD[action]] ?? 4) - 1] ?? 'company';
+      }
+      result.set(r.module_key, rights);
     }
+    if (lineManager) PermissionsService.addLineManager(plan, result);
     return result;
   }
 
-  static allows(perms: EffectivePermissions, module: ModuleKey, action: PermissionAction): boolean {
-    return !!perms.get(module)?.[action];
+  /** The line-manager policy's rights on the team, each where the matrix gives no wider scope. */
+  private static addLineManager(plan: Set<ModuleKey>, result: EffectivePermissions): void {
+    for (const [module, actions] of Object.entries(LINE_MANAGER_RIGHTS) as Array<[ModuleKey, PermissionAction[]]>) {
+      if (!plan.has(module)) continue;
+      const rights = result.get(module) ?? { view: false, create: false, edit: false, delete: false, scope: {} };
+      for (const action of actions) {
+        rights.scope[action] = widest(rights.scope[action], 'team');
+        if (!rights[action]) rights.lineManager = [...(rights.lineManager ?? []), action];
+      }
+      result.set(module, rights);
+    }
+  }
+
+  /**
+   * Whether the rights let in a route needing `action` on `module`: a matrix right always; a right
+   * only the line-manager policy gives, on a route that works on records within the caller's scope.
+   */
+  static allows(perms: EffectivePermissions, module: ModuleKey, action: PermissionAction, scopedRecords = false): boolean {
+    const rights = perms.get(module);
+    return !!rights?.[action] || (scopedRecords && !!rights?.lineManager?.includes(action));
   }
 }

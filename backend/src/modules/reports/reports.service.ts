@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { recordStaff, seesOthers } from '../../common/auth/record-scope';
+import { recordStaff, coversCompany } from '../../common/auth/record-scope';
 import { ApiError, forbidden, notFound } from '../../common/http/errors';
 import { companyZone, todayInZone } from '../kpi/company-zone';
 import { PermissionsService, type EffectivePermissions } from '../permissions/permissions.service';
@@ -57,7 +57,7 @@ export class ReportsService {
   private refusal(ctx: ReportReader, perms: EffectivePermissions, def: ReportDefinition): string | null {
     const module = def.module === 'kpi' ? 'KPI & Bonus' : def.module;
     if (!PermissionsService.allows(perms, def.module, 'view')) return `You do not have view access to the ${module} module needed for this report`;
-    if (!seesOthers(ctx, perms, def.module)) {
+    if (!coversCompany(ctx, perms, def.module)) {
       return `This report adds up every employee's ${module} records: only ${recordStaff(def.module)} can see it`;
     }
     return null;

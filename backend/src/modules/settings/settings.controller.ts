@@ -11,6 +11,7 @@ import { NotificationPreferencesDto, UpdateNotificationPreferencesDto } from './
 import { NotificationPreferencesService } from './notification-preferences.service';
 import { SettingsService } from './settings.service';
 import { SelfServiceSettingsDto, UpdateSelfServiceSettingsDto } from './dto/self-service.dto';
+import { LineManagerSettingsDto, UpdateLineManagerSettingsDto } from './dto/line-managers.dto';
 import { SELF_SERVICE_OFF } from '../../common/auth/self-service';
 
 /** The settings with the caller's address and the sample ranges around it (hr.md 9). */
@@ -68,6 +69,29 @@ export class SettingsController {
   async saveSelfService(@Auth() ctx: AuthContext, @Body() dto: UpdateSelfServiceSettingsDto) {
     const saved = await this.settings.updateSelfService(ctx, dto.enabled);
     return ok(saved, saved.enabled ? 'Self-service turned on' : 'Self-service turned off');
+  }
+
+  @Get('line-managers')
+  @RequireModule('settings', 'view')
+  @ApiOperation({
+    summary: "The company's line-manager policy (Settings → Permissions): what every employee with reports may do on the team's records",
+  })
+  @ApiEnvelope(LineManagerSettingsDto)
+  lineManagers(@Auth() ctx: AuthContext): Promise<LineManagerSettingsDto> {
+    return this.settings.getLineManagers(ctx);
+  }
+
+  @Put('line-managers')
+  @Roles('company_admin', 'superadmin')
+  @RequireModule('settings', 'edit')
+  @ApiOperation({
+    summary: 'Turns the line-manager policy on or off; takes effect on the next request of every manager',
+  })
+  @ApiEnvelope(LineManagerSettingsDto)
+  @ApiBadRequestResponse({ description: 'enabled is missing or not true or false' })
+  async saveLineManagers(@Auth() ctx: AuthContext, @Body() dto: UpdateLineManagerSettingsDto) {
+    const saved = await this.settings.updateLineManagers(ctx, dto.enabled);
+    return ok(saved, saved.enabled ? 'Line managers turned on' : 'Line managers turned off');
   }
 
   @Get('notifications')

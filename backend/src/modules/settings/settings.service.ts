@@ -17,6 +17,8 @@ import { SELF_SERVICE_RIGHTS } from '../../common/auth/self-service';
 import { Company } from '../companies/company.entity';
 import { PlanService } from '../permissions/plan.service';
 import type { SelfServiceSettingsDto } from './dto/self-service.dto';
+import type { LineManagerSettingsDto } from './dto/line-managers.dto';
+import { LINE_MANAGER_RIGHTS } from '../../common/auth/line-managers';
 
 /** Company settings. `attendanceSettings(companyId)` is what the attendance module reads. */
 @Injectable()
@@ -42,9 +44,29 @@ export class SettingsService {
     return this.selfServiceAnswer(companyId, enabled);
   }
 
-  private async selfServiceAnswer(companyId: number, enabled: boolean): Promise<SelfServiceSettingsDto> {
+  /** The company's line-manager policy and what it gives on the team within the company's plan. */
+  async getLineManagers(ctx: AuthContext): Promise<LineManagerSettingsDto> {
+    const companyId = requireCompany(ctx);
+    const [row] = await this.em.execute<Array<{ enabled: boolean }>>(
+      'select line_managers_enabled as enabled from companies where id = ?',
+      [companyId],
+    );
+    return this.policyAnswer(companyId, !!row?.enabled, LINE_MANAGER_RIGHTS);
+  }
+
+  async updateLineManagers(ctx: AuthContext, enabled: boolean): Promise<LineManagerSettingsDto> {
+    const companyId = requireCompany(ctx);
+    await this.em.nativeUpdate(Company, { id: companyId }, { line_managers_enabled: enabled });
+    return this.policyAnswer(companyId, enabled, LINE_MANAGER_RIGHTS);
+  }
+
+  private selfServiceAnswer(companyId: number, enabled: boolean): Promise<SelfServiceSettingsDto> {
+    return this.policyAnswer(companyId, enabled, SELF_SERVICE_RIGHTS);
+  }
+
+  private async policyAnswer(companyId: number, enabled: boolean, given: typeof SELF_SERVICE_RIGHTS) {
     const plan = await this.plans.moduleKeys(companyId);
-    const rights = Object.entries(SELF_SERVICE_RIGHTS)
+    const rights = Object.entries(given)
       .filter(([module]) => plan.has(module as never))
       .map(([module, actions]) => ({ module, actions: [...actions!] }));
     return { enabled, rights };

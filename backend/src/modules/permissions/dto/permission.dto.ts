@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, Min, ValidateNested } from 'class-validator';
+import { RECORD_SCOPES, type RecordScope } from '../../../common/auth/auth-context';
 import { IsOptionalNotNull } from '../../../common/http/fields';
 
 export class ModuleDto {
@@ -8,6 +9,13 @@ export class ModuleDto {
   @ApiProperty({ example: 'employees' }) module_key!: string;
   @ApiProperty({ example: 'Employees' }) module_name!: string;
   @ApiPropertyOptional({ nullable: true, type: String }) description?: string | null;
+}
+
+function SCOPE_WORDS(action: string): string {
+  return (
+    `Whose employee records the ${action} right covers: own (the employee's own), team (everyone who reports to them, ` +
+    'directly or through others), department (their department), company; null without the right'
+  );
 }
 
 export class EffectivePermissionDto {
@@ -21,6 +29,14 @@ export class EffectivePermissionDto {
     description: "Some of these rights come from the company's self-service policy: on the caller's own records only",
   })
   self_service?: boolean;
+  @ApiPropertyOptional({
+    description: "Some of these rights come from the company's line-manager policy: on the team's records only",
+  })
+  line_manager?: boolean;
+  @ApiProperty({ enum: RECORD_SCOPES, nullable: true, description: SCOPE_WORDS('view') }) view_scope!: RecordScope | null;
+  @ApiProperty({ enum: RECORD_SCOPES, nullable: true, description: SCOPE_WORDS('create') }) create_scope!: RecordScope | null;
+  @ApiProperty({ enum: RECORD_SCOPES, nullable: true, description: SCOPE_WORDS('edit') }) edit_scope!: RecordScope | null;
+  @ApiProperty({ enum: RECORD_SCOPES, nullable: true, description: SCOPE_WORDS('delete') }) delete_scope!: RecordScope | null;
 }
 
 /** One stored entry of a position's or a department's matrix. */
@@ -41,20 +57,40 @@ export class PermissionEntryInputDto {
   @IsBoolean({ message: 'Can view must be true or false' })
   can_view?: boolean;
 
+  @ApiPropertyOptional({ enum: RECORD_SCOPES, description: "Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the view right covers" })
+  @IsOptionalNotNull()
+  @IsIn(RECORD_SCOPES, { message: 'View scope must be one of: own, team, department, company' })
+  view_scope?: RecordScope;
+
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
   @IsOptionalNotNull()
   @IsBoolean({ message: 'Can create must be true or false' })
   can_create?: boolean;
+
+  @ApiPropertyOptional({ enum: RECORD_SCOPES, description: "Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the create right covers" })
+  @IsOptionalNotNull()
+  @IsIn(RECORD_SCOPES, { message: 'Create scope must be one of: own, team, department, company' })
+  create_scope?: RecordScope;
 
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
   @IsOptionalNotNull()
   @IsBoolean({ message: 'Can edit must be true or false' })
   can_edit?: boolean;
 
+  @ApiPropertyOptional({ enum: RECORD_SCOPES, description: "Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the edit right covers" })
+  @IsOptionalNotNull()
+  @IsIn(RECORD_SCOPES, { message: 'Edit scope must be one of: own, team, department, company' })
+  edit_scope?: RecordScope;
+
   @ApiPropertyOptional({ default: false, description: 'needs can_view' })
   @IsOptionalNotNull()
   @IsBoolean({ message: 'Can delete must be true or false' })
   can_delete?: boolean;
+
+  @ApiPropertyOptional({ enum: RECORD_SCOPES, description: "Default: what the flags alone meant before scopes (payroll without create or edit, leave without edit and attendance view: own; otherwise company). Whose records the delete right covers" })
+  @IsOptionalNotNull()
+  @IsIn(RECORD_SCOPES, { message: 'Delete scope must be one of: own, team, department, company' })
+  delete_scope?: RecordScope;
 }
 
 export class SavePermissionsDto {

@@ -18,6 +18,18 @@ import { Migration } from '@mikro-orm/migrations';
  *   a recursive query over the indexed manager_id (a manager cannot be someone who reports to
  *   the employee, so the chain always ends).
  */
+/** Gives every existing entry the scopes its module's rule gave it (read by the scope migration test too). */
+export const LEGACY_SCOPES = `update permission_entries pe
+    set view_scope = 'own',
+        create_scope = case when m.module_key = 'attendance' then 'company' else 'own' end,
+        edit_scope = case when m.module_key = 'attendance' then 'company' else 'own' end,
+        delete_scope = case when m.module_key = 'attendance' then 'company' else 'own' end
+   from modules m
+  where m.id = pe.module_id
+    and (m.module_key = 'attendance'
+         or (m.module_key = 'payroll' and not (pe.can_create or pe.can_edit))
+         or (m.module_key = 'leave' and not pe.can_edit))`;
+
 export class Migration20261128180000 extends Migration {
   override async up(): Promise<void> {
     for (const action of ['view', 'create', 'edit', 'delete']) {
@@ -26,16 +38,7 @@ export class Migration20261128180000 extends Migration {
         `alter table "permission_entries" add constraint "permission_entries_${action}_scope_check" check ("${action}_scope" in ('own', 'team', 'department', 'company'));`,
       );
     }
-    this.addSql(`update permission_entries pe
-        set view_scope = 'own',
-            create_scope = case when m.module_key = 'attendance' then 'company' else 'own' end,
-            edit_scope = case when m.module_key = 'attendance' then 'company' else 'own' end,
-            delete_scope = case when m.module_key = 'attendance' then 'company' else 'own' end
-       from modules m
-      where m.id = pe.module_id
-        and (m.module_key = 'attendance'
-             or (m.module_key = 'payroll' and not (pe.can_create or pe.can_edit))
-             or (m.module_key = 'leave' and not pe.can_edit));`);
+    this.addSql(LEGACY_SCOPES);
     this.addSql(`alter table "companies" add column "line_managers_enabled" boolean not null default true;`);
 
     this.addSql(`create function employee_team(p_company_id int, p_manager_id int) returns setof int

@@ -86,3 +86,8 @@ export const ApiAuthErrors = () => ApiUnauthorizedResponse({ description: 'Missi
 export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthContext => {
   return ctx.switchToHttp().getRequest().auth;
 });
+
+/** The request's effective permissions (set by the access guard on routes with @RequireModule). */
+export const Rights = createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+  return ctx.switchToHttp().getRequest().permissions;
+});

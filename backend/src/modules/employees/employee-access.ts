@@ -1,9 +1,9 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthedRequest } from '../../common/auth/access.guard';
-import type { AuthContext, ModuleKey, ModuleRights, PermissionAction } from '../../common/auth/auth-context';
+import type { AuthContext, ModuleKey, ModuleRights, PermissionAction, RecordScope } from '../../common/auth/auth-context';
 import { forbidden } from '../../common/http/errors';
-import { coversCompany } from '../../common/auth/record-scope';
+import { coversCompany, recordScope } from '../../common/auth/record-scope';
 import { PermissionsService, widest, type EffectivePermissions, type EntryRow } from '../permissions/permissions.service';
 
 /** The pay of an employee: read, sorted, exported and written only by those who see pay. */
@@ -39,6 +39,8 @@ export interface EmployeeAccess {
   /** sees, sorts, filters, exports and changes pay: payroll staff (recordScope of payroll) */
   seesPay: boolean;
   rights: EffectivePermissions;
+  /** whose employee records the list, the export and one employee's answer show (recordScope of employees view) */
+  viewScope: RecordScope;
 }
 
 export function employeeAccess(req: AuthedRequest): EmployeeAccess {
@@ -46,7 +48,27 @@ export function employeeAccess(req: AuthedRequest): EmployeeAccess {
   const rights = req.permissions ?? new Map();
   const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
   // payroll view alone is one's own payslips, not everyone's pay
-  return { ctx, admin, seesPay: coversCompany(ctx, rights, 'payroll'), rights };
+  return { ctx, admin, seesPay: coversCompany(ctx, rights, 'payroll'), rights, viewScope: recordScope(ctx, rights, 'employees', 'view') };
+}
+
+/** Whose employee records the caller may change with `action` (recordScope of employees). */
+export const employeeScope = (access: EmployeeAccess, action: PermissionAction): RecordScope =>
+  recordScope(access.ctx, access.rights, 'employees', action);
+
+const SCOPE_WORDS: Record<Exclude<RecordScope, 'company'>, string> = {
+  own: 'your own employee record',
+  team: 'the employees of your team',
+  department: 'the employees of your department',
+};
+
+/** The refusal of a change to an employee outside the caller's scope of that action. */
+export const outOfScope = (action: 'edit' | 'delete', scope: RecordScope) =>
+  forbidden(`You can ${action === 'edit' ? 'change' : 'delete'} only ${SCOPE_WORDS[scope as Exclude<RecordScope, 'company'>] ?? 'the employees you cover'}`);
+export const CREATE_COMPANY_ONLY = 'Only company admins and holders of employees create over the company can add employees';
+
+/** New employees are added over the company: a narrower create scope would not say where a new record belongs. */
+export function assertCreatesOverCompany(access: EmployeeAccess): void {
+  if (!coversCompany(access.ctx, access.rights, 'employees', 'create')) throw forbidden(CREATE_COMPANY_ONLY);
 }
 
 /** The caller's EmployeeAccess (the route must carry @RequireModule). */

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../../common/http/errors';
 import { inCompany } from '../../common/tenancy/own-transactions';
 import { EmployeeImport } from './employee-import.entity';
-import type { EmployeeAccess } from './employee-access';
+import { assertCreatesOverCompany, type EmployeeAccess } from './employee-access';
 import { checkImportFile, checkInWorker, WORKER_FROM_BYTES } from './employees-import.check';
 import { EmployeesService } from './employees.service';
 
@@ -40,6 +40,7 @@ export class EmployeesImportService {
   ) {}
 
   async run(access: EmployeeAccess, text: string, sendInvitations: boolean): Promise<number> {
+    assertCreatesOverCompany(access);
     const companyId = access.ctx.companyId!;
     const id = await this.start(companyId);
     let writing: Promise<unknown> = Promise.resolve();

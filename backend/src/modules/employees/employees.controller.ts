@@ -11,7 +11,7 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { Auth, RequireModule } from '../../common/auth/decorators';
+import { Auth, RequireModule, ScopedRecords } from '../../common/auth/decorators';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -20,6 +20,7 @@ import { OwnTransactions } from '../../common/tenancy/own-transactions';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
 import {
   CreateEmployeeDto,
+  EmployeeDetailDto,
   EmployeeResponseDto,
   ImportEmployeesDto,
   ImportResultDto,
@@ -28,7 +29,7 @@ import {
 import { EMPLOYEE_LIST, EmployeesService } from './employees.service';
 import { EmployeesImportService, IMPORT_RUNNING } from './employees-import.service';
 import { EmployeeImportDto } from './dto/employee-import.dto';
-import { Access, type EmployeeAccess, PAY_DESCRIPTION } from './employee-access';
+import { Access, CREATE_COMPANY_ONLY, type EmployeeAccess, PAY_DESCRIPTION } from './employee-access';
 import { fileDownload } from '../../common/http/download';
 import {
   INVITATION_RATE_LIMITED,
@@ -37,6 +38,12 @@ import {
   INVITATION_TERMINATED,
   INVITATION_TTL_DAYS,
 } from '../auth/invitations.service';
+
+/** Whose employees the list, its export and one employee's answer cover. */
+const VIEW_SCOPE =
+  "The employees within the caller's view scope of employees: the company (company admins and holders of employees view over the company), " +
+  'their department, their team (everyone who reports to them, directly or through others; not their own record, which their profile shows: ' +
+  "the company's line-manager policy gives this to every manager) or their own record.";
 
 class EmployeeDeletedDto {
   @ApiProperty() id!: number;
@@ -57,9 +64,11 @@ export class EmployeesController {
 
   @Get()
   @RequireModule('employees', 'view')
+  @ScopedRecords()
   @ApiOperation({
     summary: 'List employees',
     description:
+      `${VIEW_SCOPE} ` +
       'filter: q (words matched case-insensitively against first name, last name, employee code and email), id, ' +
       'department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id. ' +
       `Pay (salary, salary_currency, payment_frequency) and sorting by salary: ${PAY_DESCRIPTION.toLowerCase()}.`,
@@ -73,9 +82,10 @@ export class EmployeesController {
 
   @Get('export')
   @RequireModule('employees', 'view')
+  @ScopedRecords()
   @ApiOperation({
     summary: 'The filtered, sorted list as a CSV file (the range is ignored)',
-    description: `The pay columns (salary, salary_currency, payment_frequency): ${PAY_DESCRIPTION.toLowerCase()}.`,
+    description: `${VIEW_SCOPE} The pay columns (salary, salary_currency, payment_frequency): ${PAY_DESCRIPTION.toLowerCase()}.`,
   })
   @ApiListQuery()
   @ApiProduces('text/csv')
@@ -98,7 +108,7 @@ export class EmployeesController {
   @ApiEnvelope(ImportResultDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'Invalid file or rows; nothing imported' })
   @ApiUnprocessableEntityResponse({ description: 'The plan does not allow that many employees' })
-  @ApiForbiddenResponse({ description: 'Pay columns with values, sent by a caller who does not see pay' })
+  @ApiForbiddenResponse({ description: `Pay columns with values, sent by a caller who does not see pay; or "${CREATE_COMPANY_ONLY}"` })
   @ApiConflictResponse({ description: IMPORT_RUNNING })
   @OwnTransactions()
   async import(@Access() access: EmployeeAccess, @Body() dto: ImportEmployeesDto) {
@@ -119,9 +129,10 @@ export class EmployeesController {
 
   @Get(':id')
   @RequireModule('employees', 'view')
-  @ApiOperation({ summary: 'One employee' })
-  @ApiEnvelope(EmployeeResponseDto)
-  @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'One employee, with their manager and direct reports', description: VIEW_SCOPE })
+  @ApiEnvelope(EmployeeDetailDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company, or outside the caller's view scope" })
   get(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
     return this.employees.get(access, id);
   }
@@ -131,7 +142,7 @@ export class EmployeesController {
   @ApiOperation({
     summary: 'Create an employee (and its sign-in when enable_login, or an e-mailed invitation to choose a password when send_invitation)',
   })
-  @ApiEnvelope(EmployeeResponseDto, { status: 201 })
+  @ApiEnvelope(EmployeeDetailDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'A field is invalid; errors name it' })
   @ApiNotFoundResponse({ description: "department_id, position_id or manager_id is not the caller's company's" })
   @ApiConflictResponse({
@@ -143,7 +154,7 @@ export class EmployeesController {
   @ApiTooManyRequestsResponse({ description: INVITATION_RATE_LIMITED })
   @ApiForbiddenResponse({
     description:
-      'Pay sent by a caller who does not see pay, or (not a company admin) a sign-in whose position or department grants rights the caller lacks',
+      `Pay sent by a caller who does not see pay; "${CREATE_COMPANY_ONLY}"; or (not a company admin) a sign-in whose position or department grants rights the caller lacks`,
   })
   async create(@Access() access: EmployeeAccess, @Body() dto: CreateEmployeeDto) {
     return ok(await this.employees.create(access, dto), 'Employee created successfully');
@@ -151,15 +162,18 @@ export class EmployeesController {
 
   @Put(':id')
   @RequireModule('employees', 'edit')
-  @ApiOperation({ summary: 'Update an employee (employee_code cannot change)' })
-  @ApiEnvelope(EmployeeResponseDto)
+  @ApiOperation({
+    summary: 'Update an employee (employee_code cannot change)',
+    description: "The employee must be within the caller's edit scope of employees (the company, their department, their team or their own record)",
+  })
+  @ApiEnvelope(EmployeeDetailDto)
   @ApiBadRequestResponse({ description: 'A field is invalid, or employee_code differs from the current one' })
-  @ApiNotFoundResponse({ description: "The employee or a referenced id is not the caller's company's" })
+  @ApiNotFoundResponse({ description: "The employee or a referenced id is not the caller's company's, or the employee is outside the caller's view scope" })
   @ApiConflictResponse({ description: 'The new sign-in e-mail belongs to another account' })
   @ApiUnprocessableEntityResponse({ description: 'Bringing back a terminated employee would exceed the plan\'s max_employees' })
   @ApiForbiddenResponse({
     description:
-      "Changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; " +
+      "An employee the caller sees but whose record their edit scope does not reach; changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; " +
       'changing an employee\'s e-mail, with a sign-in or without (company admins only: invitations go to it; it tells the old address, ' +
       'and ends the sessions of an account that signs in with it); or (not a company admin) moving an account to a position or department with rights the caller lacks',
   })
@@ -177,13 +191,15 @@ export class EmployeesController {
       'The employee response shows the invitation (invitation_status, invitation_sent_at, invitation_expires_at) and who sent it (invited_by, invited_at). ' +
       'Whether the address already has an account is not looked up: the person accepting is told.',
   })
-  @ApiEnvelope(EmployeeResponseDto)
-  @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
+  @ApiEnvelope(EmployeeDetailDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company, or outside the caller's view scope" })
   @ApiConflictResponse({
     description: `"${INVITATION_HAS_LOGIN}" or "${INVITATION_TERMINATED}"`,
   })
   @ApiTooManyRequestsResponse({ description: INVITATION_RATE_LIMITED })
-  @ApiForbiddenResponse({ description: '(Not a company admin) the position or department grants rights the caller lacks' })
+  @ApiForbiddenResponse({
+    description: "Outside the caller's edit scope of employees; or (not a company admin) the position or department grants rights the caller lacks",
+  })
   async invite(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
     return ok(await this.employees.invite(access, id), 'Invitation sent');
   }
@@ -192,8 +208,9 @@ export class EmployeesController {
   @HttpCode(200)
   @RequireModule('employees', 'edit')
   @ApiOperation({ summary: "Revoke the employee's pending invitation: its link stops working" })
-  @ApiEnvelope(EmployeeResponseDto)
-  @ApiNotFoundResponse({ description: "Not an employee of the caller's company" })
+  @ApiEnvelope(EmployeeDetailDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company, or outside the caller's view scope" })
+  @ApiForbiddenResponse({ description: "Outside the caller's edit scope of employees" })
   @ApiConflictResponse({ description: INVITATION_NONE_PENDING })
   async revokeInvitation(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
     return ok(await this.employees.revokeInvitation(access, id), 'Invitation revoked');
@@ -208,10 +225,11 @@ export class EmployeesController {
       'Removes the employee and its login when nothing references it; otherwise terminates it (status terminated, login disabled, sessions ended) and keeps its history.',
   })
   @ApiEnvelope(EmployeeDeletedDto)
+  @ApiNotFoundResponse({ description: "Not an employee of the caller's company, or outside the caller's view scope" })
   @ApiConflictResponse({ description: 'Already terminated and still referenced' })
-  @ApiForbiddenResponse({ description: "One's own employee record" })
-  async remove(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    const outcome = await this.employees.remove(ctx, id);
+  @ApiForbiddenResponse({ description: "One's own employee record, or one outside the caller's delete scope of employees" })
+  async remove(@Access() access: EmployeeAccess, @Param('id', ParseIntPipe) id: number) {
+    const outcome = await this.employees.remove(access, id);
     if (outcome.mode === 'deleted') return ok({ id, mode: outcome.mode }, 'Employee deleted successfully');
     const n = outcome.references;
     return ok(

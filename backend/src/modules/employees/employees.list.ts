@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest } from '../../common/http/errors';
+import type { ScopeCondition } from '../../common/auth/record-scope';
 import { setRecent } from '../../common/recent-map';
 import { executePrepared } from '../../database/prepared-statements';
 import { escapeLike, fieldWords, oneOf as wordList } from '../../common/http/fields';
@@ -90,12 +91,17 @@ interface Where {
  * The list's conditions on employees e; raw SQL bypasses the tenant filter, so the company is
  * bound here. Each word of q must occur in first name, last name, code or email:
  * employee_search_ids (Migration20261124160000) answers the matching ids of the transaction's
- * company, through a trigram index where pg_trgm is installed; once per word, as `hits`.
+ * company, through a trigram index where pg_trgm is installed; once per word, as `hits`. `scope`
+ * is the caller's record scope on e.id (record-scope.ts), null for the whole company.
  */
-export function employeeWhere(companyId: number, filter: Record<string, unknown>): Where {
+export function employeeWhere(companyId: number, filter: Record<string, unknown>, scope: ScopeCondition | null = null): Where {
   // the company is written into the statement: its plan depends on the company's size (prepared-statements.ts)
   const parts = [`e.company_id = ${Number(companyId)}`];
   const params: unknown[] = [];
+  if (scope) {
+    parts.push(scope.sql);
+    params.push(...scope.params);
+  }
   const ids = (column: string, field: string) => {
     if (filter[field] === undefined) return;
     parts.push(`${column} = any(?::int[])`);
@@ -186,15 +192,19 @@ function searchHits(
  * page first (sorted on the employee columns alone, which for the default sort is an index-only
  * scan however deep the page), then the response fields of those rows only. The total is
  * counted only when the company's employees changed since it was last counted for these
- * conditions (the count's subquery is not run when the case takes its first branch).
+ * conditions (the count's subquery is not run when the case takes its first branch). A scoped
+ * list (`scope`: the caller's team or department) has the scope among its conditions, so its
+ * total is counted and remembered for that caller's set, never taken for the company's: the team
+ * and the department are read from the employees' rows, whose every change moves the version.
  */
 export async function employeePage(
   em: EntityManager,
   companyId: number,
   q: ListQuery,
   withPay: boolean,
+  scope: ScopeCondition | null = null,
 ): Promise<{ rows: EmployeeRow[]; total: number }> {
-  const where = employeeWhere(companyId, q.filter);
+  const where = employeeWhere(companyId, q.filter, scope);
   const sort = SORT[q.sort.field];
   const dir = q.sort.order === 'DESC' ? 'desc' : 'asc';
   const order = (columns: string[], id: string) => [...columns, id].map((c) => `${c} ${dir}`).join(', ');

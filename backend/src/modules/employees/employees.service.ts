@@ -1,12 +1,12 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
 import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
 import { Filter, idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
+import { inScope, scopeCondition, scopeFilter } from '../../common/auth/record-scope';
 import { TokenService } from '../auth/token.service';
 import { assertAccountAvailable, releaseUnverifiedAddress } from '../users/accounts';
 import { Company } from '../companies/company.entity';
@@ -20,13 +20,18 @@ import {
   BOTH_LOGIN_KINDS,
   ImportEmployeeRowDto,
   type CreateEmployeeDto,
+  type DirectReportDto,
+  type EmployeeDetailDto,
   EmployeeResponseDto,
   type UpdateEmployeeDto,
 } from './dto/employee.dto';
 import { Employee, EMPLOYMENT_STATUSES, EMPLOYMENT_TYPES } from './employee.entity';
 import { toEmployeeResponse, type EmployeeLogin } from './employee.mapper';
 import {
+  assertCreatesOverCompany,
   assertNoMoreRights,
+  employeeScope,
+  outOfScope,
   OWN_DELETE,
   OWN_LOCKED_FIELDS,
   OWN_RECORD,
@@ -150,14 +155,26 @@ export class EmployeesService {
     private readonly invitations: InvitationsService,
   ) {}
 
-  /** Set-based (see employees.list.ts): one statement for the page, one for the total. */
+  /**
+   * Set-based (see employees.list.ts): one statement for the page, one for the total. The
+   * employees within the caller's view scope: the company, their department, their team or
+   * their own record.
+   */
   async list(access: EmployeeAccess, q: ListQuery): Promise<Page<EmployeeRow>> {
     assertSortable(access, q);
-    const { rows, total } = await employeePage(this.em, access.ctx.companyId!, q, access.seesPay);
+    const scope = scopeCondition(access.ctx, access.viewScope, 'e.id');
+    const { rows, total } = await employeePage(this.em, access.ctx.companyId!, q, access.seesPay, scope);
     return new Page('hr/employees', rows, q.offset, total, EmployeeResponseDto.name);
   }
 
-  async get(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
+  /** One employee within the caller's view scope (404 outside it, as for another company's). */
+  async get(access: EmployeeAccess, id: number): Promise<EmployeeDetailDto> {
+    if (!(await inScope(this.em, access.ctx, access.viewScope, id))) throw notFound('Employee');
+    return this.detail(access, id);
+  }
+
+  /** One employee's answer, with its manager and the direct reports the caller's view scope covers. */
+  private async detail(access: EmployeeAccess, id: number): Promise<EmployeeDetailDto> {
     const e = await this.em.findOne(Employee, { id }, { populate: POPULATE });
     if (!e) throw notFound('Employee');
     const invitation = (await this.invitations.summaries(this.em, [e.id])).get(e.id);
@@ -166,12 +183,37 @@ export class EmployeesService {
       for (const field of PAY_FIELDS) delete response[field];
       delete response.salary_warning;
     }
-    return response;
+    const manager = response.manager_id === null ? null : { id: response.manager_id, name: response.manager_name ?? '' };
+    return { ...response, manager, direct_reports: await this.directReports(access, e.id) };
   }
 
-  async create(access: EmployeeAccess, dto: CreateEmployeeDto): Promise<EmployeeResponseDto> {
+  /** The people whose manager is the employee, within the caller's view scope, by name. */
+  private async directReports(access: EmployeeAccess, id: number): Promise<DirectReportDto[]> {
+    const scope = scopeCondition(access.ctx, access.viewScope, 'e.id');
+    return this.em.execute<DirectReportDto[]>(
+      `select e.id, e.first_name || ' ' || e.last_name as name, p.position_title
+         from employees e left join positions p on p.id = e.position_id
+        where e.company_id = ? and e.manager_id = ? ${scope ? `and ${scope.sql}` : ''}
+        order by e.first_name, e.last_name, e.id`,
+      [access.ctx.companyId, id, ...(scope?.params ?? [])],
+    );
+  }
+
+  /**
+   * 404 for an employee outside the caller's view scope, 403 for one they see but whose record
+   * `action` does not reach (their scope of that action is narrower).
+   */
+  private async assertCovers(em: EntityManager, access: EmployeeAccess, action: 'edit' | 'delete', id: number): Promise<void> {
+    const scope = employeeScope(access, action);
+    if (await inScope(em, access.ctx, scope, id)) return;
+    if (!(await inScope(em, access.ctx, access.viewScope, id))) throw notFound('Employee');
+    throw outOfScope(action, scope);
+  }
+
+  async create(access: EmployeeAccess, dto: CreateEmployeeDto): Promise<EmployeeDetailDto> {
     const { ctx } = access;
     assertOwnCompany(ctx, dto.company_id);
+    assertCreatesOverCompany(access);
     const companyId = ctx.companyId!;
     if (!access.seesPay) {
       const field = PAY_FIELDS.find((f) => dto[f] !== undefined && !samePay(f, dto[f], PAY_DEFAULTS[f]));
@@ -250,18 +292,19 @@ export class EmployeesService {
       return employee.id;
     });
     if (invitation) this.invitations.send([invitation]);
-    return this.get(access, id);
+    return this.detail(access, id);
   }
 
   /**
    * Sends the employee a new invitation (the pending one's link stops working): for an employee
    * without a sign-in, not terminated, whose e-mail has no account but a self-registered client's.
    */
-  async invite(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
+  async invite(access: EmployeeAccess, id: number): Promise<EmployeeDetailDto> {
     const { ctx } = access;
     const mail = await this.em.transactional(async (em) => {
       const e = await em.findOne(Employee, { id });
       if (!e) throw notFound('Employee');
+      await this.assertCovers(em, access, 'edit', e.id);
       if (await em.count(User, { employee: e.id }, { filters: false })) throw conflict(INVITATION_HAS_LOGIN);
       if (e.employment_status === 'terminated') throw conflict(INVITATION_TERMINATED);
       await assertNoMoreRights(em, access, await this.plans.moduleKeys(ctx.companyId!), e.position?.id ?? null, e.department?.id ?? null);
@@ -276,17 +319,18 @@ export class EmployeesService {
       });
     });
     this.invitations.send([mail]);
-    return this.get(access, id);
+    return this.detail(access, id);
   }
 
   /** Revokes the employee's pending invitation: its link stops working. */
-  async revokeInvitation(access: EmployeeAccess, id: number): Promise<EmployeeResponseDto> {
+  async revokeInvitation(access: EmployeeAccess, id: number): Promise<EmployeeDetailDto> {
     await this.em.transactional(async (em) => {
       const e = await em.findOne(Employee, { id });
       if (!e) throw notFound('Employee');
+      await this.assertCovers(em, access, 'edit', e.id);
       if (!(await this.invitations.revokePending(em, e.id))) throw conflict(INVITATION_NONE_PENDING);
     });
-    return this.get(access, id);
+    return this.detail(access, id);
   }
 
   /**
@@ -295,7 +339,7 @@ export class EmployeesService {
    * ends that account's sessions and tells its old address); a non-admin does not move an account
    * to a position or department with rights they lack.
    */
-  async update(access: EmployeeAccess, id: number, dto: UpdateEmployeeDto): Promise<EmployeeResponseDto> {
+  async update(access: EmployeeAccess, id: number, dto: UpdateEmployeeDto): Promise<EmployeeDetailDto> {
     const { ctx } = access;
     assertOwnCompany(ctx, dto.company_id);
     let revokeUserId: number | null = null;
@@ -304,6 +348,7 @@ export class EmployeesService {
     await this.em.transactional(async (em) => {
       const e = await em.findOne(Employee, { id });
       if (!e) throw notFound('Employee');
+      await this.assertCovers(em, access, 'edit', e.id);
       if (dto.employee_code !== undefined && dto.employee_code !== e.employee_code) {
         throw badRequest('Employee code cannot be changed', 'employee_code');
       }
@@ -384,7 +429,7 @@ export class EmployeesService {
     if (revokeUserId) await this.tokens.revokeAllOf(revokeUserId);
     if (emailChanged) this.tellOldAddress(emailChanged);
     if (recordEmailChanged) this.tellOldRecordAddress(recordEmailChanged);
-    return this.get(access, id);
+    return this.detail(access, id);
   }
 
   /** The old address of an employee without a login learns that their company's record now has another (invitations go there). */
@@ -427,12 +472,13 @@ export class EmployeesService {
    * A hard delete (with its login) when no other record references the employee; otherwise a
    * soft delete: employment_status terminated, login disabled and signed out, history kept.
    */
-  async remove(ctx: AuthContext, id: number): Promise<DeleteOutcome> {
-    if (ctx.employeeId === id) throw forbidden(OWN_DELETE);
+  async remove(access: EmployeeAccess, id: number): Promise<DeleteOutcome> {
+    if (access.ctx.employeeId === id) throw forbidden(OWN_DELETE);
     let revokeUserId: number | null = null;
     const outcome = await this.em.transactional(async (em): Promise<DeleteOutcome> => {
       const e = await em.findOne(Employee, { id });
       if (!e) throw notFound('Employee');
+      await this.assertCovers(em, access, 'delete', e.id);
       const user = await em.findOne(User, { employee: e.id }, { filters: false });
       const references = await this.countReferences(em, e.id);
       if (references === 0) {
@@ -460,7 +506,7 @@ export class EmployeesService {
 
   async exportCsv(access: EmployeeAccess, q: ListQuery): Promise<string> {
     assertSortable(access, q);
-    const rows = await this.em.find(Employee, this.where(q.filter), {
+    const rows = await this.em.find(Employee, this.where(q.filter, scopeFilter(access.ctx, access.viewScope, 'id')), {
       populate: POPULATE,
       orderBy: this.orderBy(q.sort),
       limit: MAX_EXPORT_ROWS,
@@ -660,7 +706,8 @@ export class EmployeesService {
     return new Map(users.map((u) => [u.employee!.id, { user_id: u.id, username: u.username }]));
   }
 
-  private where(filter: Record<string, unknown>): FilterQuery<Employee> {
+  /** The list's conditions for the ORM, within `scope` (a scopeFilter). */
+  private where(filter: Record<string, unknown>, scope: Record<string, unknown>): FilterQuery<Employee> {
     const and: FilterQuery<Employee>[] = [];
     if (filter.id !== undefined) and.push({ id: { $in: idList(filter.id, 'id') } });
     if (filter.company_id !== undefined) and.push({ company: { $in: idList(filter.company_id, 'company_id') } });
@@ -681,7 +728,7 @@ export class EmployeesService {
         and.push({ $or: [{ first_name: like }, { last_name: like }, { employee_code: like }, { email: like }] });
       }
     }
-    return and.length ? { $and: and } : {};
+    return { ...scope, ...(and.length ? { $and: and } : {}) } as FilterQuery<Employee>;
   }
 
   private orderBy(sort: ListQuery['sort']): QueryOrderMap<Employee>[] {

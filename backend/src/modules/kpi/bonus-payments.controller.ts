@@ -1,7 +1,8 @@
 import { applyDecorators, Body, Controller, Get, Param, ParseIntPipe, Put, Query } from '@nestjs/common';
 import { ApiConflictResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { AuthContext } from '../../common/auth/auth-context';
-import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { ApiAuthErrors, Auth, RequireModule, ScopedRecords } from '../../common/auth/decorators';
+import { KPI_SCOPE, KpiScope } from './kpi-scope';
 import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -50,37 +51,40 @@ export class BonusPaymentsController {
   @Get()
   @RequireModule('kpi', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'Bonus payments, filtered and paged', description: FILTERS })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'Bonus payments, filtered and paged', description: `${KPI_SCOPE} ${FILTERS}` })
   @ApiListQuery()
   @ApiPlainQuery()
   @ApiEnvelope(BonusPaymentResponseDto, { isArray: true })
-  list(@Auth() ctx: AuthContext, @ListParams(PAYMENT_LIST) q: ListQuery, @Query() plain: Plain) {
-    return this.payments.list(ctx, foldPlain(q, { status: plain.status, employee: plain.employee, period: plain.period }));
+  list(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @ListParams(PAYMENT_LIST) q: ListQuery, @Query() plain: Plain) {
+    return this.payments.list(ctx, scope, foldPlain(q, { status: plain.status, employee: plain.employee, period: plain.period }));
   }
 
   @Get('totals')
   @RequireModule('kpi', 'view')
   @SelfService()
+  @ScopedRecords()
   @ApiOperation({
     summary: 'Totals of the bonus payments the filter selects',
-    description: `All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. ${FILTERS}`,
+    description: `All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. ${KPI_SCOPE} ${FILTERS}`,
   })
   // the list's filter, documented from PAYMENT_LIST as the list's is (its sort and range do nothing here)
   @ApiQuery({ name: 'filter', required: false, description: 'JSON object of filters, as for the list' })
   @ApiPlainQuery()
   @ApiEnvelope(BonusTotalsDto)
-  totals(@Auth() ctx: AuthContext, @ListParams(PAYMENT_LIST) q: ListQuery, @Query() plain: Plain) {
-    return this.payments.totals(ctx, foldPlain(q, { status: plain.status, employee: plain.employee, period: plain.period }).filter);
+  totals(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @ListParams(PAYMENT_LIST) q: ListQuery, @Query() plain: Plain) {
+    return this.payments.totals(ctx, scope, foldPlain(q, { status: plain.status, employee: plain.employee, period: plain.period }).filter);
   }
 
   @Get(':id')
   @RequireModule('kpi', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'One bonus payment' })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'One bonus payment', description: KPI_SCOPE })
   @ApiEnvelope(BonusPaymentResponseDto)
-  @ApiNotFoundResponse({ description: 'Bonus payment not found' })
-  get(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return this.payments.get(ctx, id);
+  @ApiNotFoundResponse({ description: "Bonus payment not found, or outside the caller's scope" })
+  get(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @Param('id', ParseIntPipe) id: number) {
+    return this.payments.get(ctx, scope, id);
   }
 
   @Put(':id/approve')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { notOwnRecord, ownRecordsOnly } from '../../common/auth/self-service';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../../common/auth/auth-context';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { subjectScope } from './kpi-scope';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, forbidden, notFound } from '../../common/http/errors';
 import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
@@ -79,14 +79,15 @@ const TRANSITIONS: Record<Action, { from: BonusPaymentStatus[]; to: BonusPayment
 export class BonusPaymentsService {
   constructor(private readonly em: EntityManager) {}
 
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<BonusPaymentResponseDto>> {
-    const { rows, total } = await sqlPage<Row>(this.em, BASE, this.where(ctx, q.filter), q);
+  /** The payments of the employees within `scope` of the caller. */
+  async list(ctx: AuthContext, scope: RecordScope, q: ListQuery): Promise<Page<BonusPaymentResponseDto>> {
+    const { rows, total } = await sqlPage<Row>(this.em, BASE, this.where(ctx, scope, q.filter), q);
     return new Page('kpi/bonus-payments', rows.map(toPaymentResponse), q.offset, total);
   }
 
   /** Totals of the payments the filter selects: all (rejected and cancelled left out), paid, and pending (calculated or approved). */
-  async totals(ctx: AuthContext, filter: Record<string, unknown>): Promise<BonusTotalsDto> {
-    const where = this.where(ctx, filter);
+  async totals(ctx: AuthContext, scope: RecordScope, filter: Record<string, unknown>): Promise<BonusTotalsDto> {
+    const where = this.where(ctx, scope, filter);
     const [row] = await this.em.execute<Row[]>(
       `select count(*) filter (where x.status not in ('rejected', 'cancelled'))::int as total_count,
               coalesce(sum(x.bonus_amount) filter (where x.status not in ('rejected', 'cancelled')), 0.00) as total_amount,
@@ -100,9 +101,17 @@ export class BonusPaymentsService {
     return toTotals(row);
   }
 
-  async get(ctx: AuthContext, id: number): Promise<BonusPaymentResponseDto> {
-    const rows: Row[] = inIdRange(id) ? await this.em.execute(`${BASE} where b.company_id = ? and b.id = ?`, [ctx.companyId, id]) : [];
-    if (!rows.length || notOwnRecord(ctx, rows[0].employee_id as number | null)) throw notFound('Bonus payment');
+  /** One payment within `scope` of the caller (the answer of a change of status: the company). */
+  async get(ctx: AuthContext, scope: RecordScope, id: number): Promise<BonusPaymentResponseDto> {
+    const covered = subjectScope(ctx, scope, null, 'b.employee_id');
+    const rows: Row[] = inIdRange(id)
+      ? await this.em.execute(`${BASE} where b.company_id = ? and b.id = ?${covered ? ` and ${covered.sql}` : ''}`, [
+          ctx.companyId,
+          id,
+          ...(covered?.params ?? []),
+        ])
+      : [];
+    if (!rows.length) throw notFound('Bonus payment');
     return toPaymentResponse(rows[0]);
   }
 
@@ -157,7 +166,7 @@ export class BonusPaymentsService {
         id,
       ]);
     }
-    return { payment: await this.get(ctx, id), message };
+    return { payment: await this.get(ctx, 'company', id), message };
   }
 
   /** The payroll record (not yet paid) that includes this payment, if any. */
@@ -172,7 +181,7 @@ export class BonusPaymentsService {
     return row ? { label: periodOf(row.start).label, payment_status: row.payment_status } : null;
   }
 
-  private where(ctx: AuthContext, f: Record<string, unknown>): SqlWhere {
+  private where(ctx: AuthContext, scope: RecordScope, f: Record<string, unknown>): SqlWhere {
     const where = new SqlWhere('x.company_id', ctx.companyId!)
       .search(['x.employee_name', 'x.employee_code', 'x.kpi_name'], f.q)
       .ids('x.id', f.id, 'id')
@@ -187,8 +196,8 @@ export class BonusPaymentsService {
       const [from, to] = periodRange(f.period);
       where.add('x.end_day between ?::date and ?::date', from, to);
     }
-    // self-service: the employee's own bonus payments
-    if (ownRecordsOnly(ctx)) where.add('x.employee_id = ?', ctx.employeeId ?? -1);
+    const covered = subjectScope(ctx, scope, null, 'x.employee_id');
+    if (covered) where.add(covered.sql, ...covered.params);
     return where;
   }
 }

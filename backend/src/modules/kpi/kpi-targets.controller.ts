@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AuthContext } from '../../common/auth/auth-context';
-import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { ApiAuthErrors, Auth, RequireModule, ScopedRecords } from '../../common/auth/decorators';
+import { KPI_SCOPE, KpiScope } from './kpi-scope';
 import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -28,16 +29,17 @@ export class KpiTargetsController {
   @Get()
   @RequireModule('kpi', 'view')
   @SelfService()
+  @ScopedRecords()
   @ApiOperation({
     summary: 'Targets with their actual value, achievement and calculated bonus',
     description:
-      `${ACHIEVEMENT} Filters: q (KPI name or code, subject name), kpi_id, target_type, target_id, employee_id, department_id, ` +
+      `${KPI_SCOPE} ${ACHIEVEMENT} Filters: q (KPI name or code, subject name), kpi_id, target_type, target_id, employee_id, department_id, ` +
       'position_id, period_start / period_end (targets whose whole period lies inside), achieved (true/false), id.',
   })
   @ApiListQuery()
   @ApiEnvelope(KpiTargetResponseDto, { isArray: true })
-  list(@Auth() ctx: AuthContext, @ListParams(TARGET_LIST) q: ListQuery) {
-    return this.targets.list(ctx, q);
+  list(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @ListParams(TARGET_LIST) q: ListQuery) {
+    return this.targets.list(ctx, scope, q);
   }
 
   @Post()
@@ -60,11 +62,12 @@ export class KpiTargetsController {
   @Get(':id')
   @RequireModule('kpi', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'One target', description: ACHIEVEMENT })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'One target', description: `${KPI_SCOPE} ${ACHIEVEMENT}` })
   @ApiEnvelope(KpiTargetResponseDto)
-  @ApiNotFoundResponse({ description: 'KPI target not found' })
-  get(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return this.targets.get(ctx, id);
+  @ApiNotFoundResponse({ description: "KPI target not found, or outside the caller's scope" })
+  get(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @Param('id', ParseIntPipe) id: number) {
+    return this.targets.get(ctx, scope, id);
   }
 
   @Put(':id')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { notOwnRecord, ownRecordsOnly } from '../../common/auth/self-service';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../../common/auth/auth-context';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { subjectScope } from './kpi-scope';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound } from '../../common/http/errors';
 import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
@@ -82,9 +82,10 @@ export class KpiTargetsService {
   /**
    * Targets with their subject's value for the same KPI and period, the achievement derived from
    * it and the bonus calculated for them. period_start/period_end keep the targets whose whole
-   * period lies inside (the Targets tab's dates).
+   * period lies inside (the Targets tab's dates). Below the company scope, the targets of the
+   * employees within it.
    */
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<KpiTargetResponseDto>> {
+  async list(ctx: AuthContext, scope: RecordScope, q: ListQuery): Promise<Page<KpiTargetResponseDto>> {
     const f = q.filter;
     const where = new SqlWhere('x.company_id', ctx.companyId!)
       .search(['x.kpi_name', 'x.kpi_code', 'x.target_name'], f.q)
@@ -98,8 +99,8 @@ export class KpiTargetsService {
       .ids('x.position_id', f.position_id, 'position_id')
       .date('x.start_day >= ?::date', f.period_start, 'period_start')
       .date('x.end_day <= ?::date', f.period_end, 'period_end');
-    // self-service: the targets whose subject is the employee
-    if (ownRecordsOnly(ctx)) where.add("x.target_type = 'employee' and x.employee_id = ?", ctx.employeeId ?? -1);
+    const covered = subjectScope(ctx, scope, 'x.target_type', 'x.employee_id');
+    if (covered) where.add(covered.sql, ...covered.params);
     if (f.achieved !== undefined) {
       where.add(bool(f.achieved, 'achieved') ? 'x.achievement_percentage >= 100' : 'coalesce(x.achievement_percentage, 0) < 100');
     }
@@ -107,9 +108,17 @@ export class KpiTargetsService {
     return new Page('kpi/kpi-targets', rows.map(toTargetResponse), q.offset, total);
   }
 
-  async get(ctx: AuthContext, id: number): Promise<KpiTargetResponseDto> {
-    const rows: Row[] = inIdRange(id) ? await this.em.execute(`${BASE} where t.company_id = ? and t.id = ?`, [ctx.companyId, id]) : [];
-    if (!rows.length || notOwnRecord(ctx, rows[0].employee_id as number | null)) throw notFound('KPI target');
+  /** One target within `scope` of the caller (the answer of a write: the company). */
+  async get(ctx: AuthContext, scope: RecordScope, id: number): Promise<KpiTargetResponseDto> {
+    const covered = subjectScope(ctx, scope, 't.target_type', 't.employee_id');
+    const rows: Row[] = inIdRange(id)
+      ? await this.em.execute(`${BASE} where t.company_id = ? and t.id = ?${covered ? ` and ${covered.sql}` : ''}`, [
+          ctx.companyId,
+          id,
+          ...(covered?.params ?? []),
+        ])
+      : [];
+    if (!rows.length) throw notFound('KPI target');
     return toTargetResponse(rows[0]);
   }
 
@@ -130,7 +139,7 @@ export class KpiTargetsService {
       notes: dto.notes ?? null,
     });
     await this.em.flush();
-    return this.get(ctx, target.id);
+    return this.get(ctx, 'company', target.id);
   }
 
   /** Only the fields sent change; once a payment of the target is approved or paid, only its notes. */
@@ -161,7 +170,7 @@ export class KpiTargetsService {
     }
     if (dto.notes !== undefined) target.notes = dto.notes;
     await this.em.flush();
-    return this.get(ctx, id);
+    return this.get(ctx, 'company', id);
   }
 
   /** Calculated payments of the target go with it; approved or paid ones forbid the delete (409). */

@@ -7,8 +7,9 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import type { AuthContext } from '../../common/auth/auth-context';
-import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { ApiAuthErrors, Auth, RequireModule, ScopedRecords } from '../../common/auth/decorators';
+import { KPI_SCOPE, KpiScope } from './kpi-scope';
 import { SelfService } from '../../common/auth/self-service';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
@@ -44,16 +45,18 @@ export class KpiValuesController {
   @Get()
   @RequireModule('kpi', 'view')
   @SelfService()
+  @ScopedRecords()
   @ApiOperation({
     summary: 'Measured values of KPIs, with the target of the same subject and period',
     description:
+      `${KPI_SCOPE} ` +
       'Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, ' +
       'period_start / period_end (values whose whole period lies inside), id.',
   })
   @ApiListQuery()
   @ApiEnvelope(KpiValueResponseDto, { isArray: true })
-  list(@Auth() ctx: AuthContext, @ListParams(VALUE_LIST) q: ListQuery) {
-    return this.values.list(ctx, q);
+  list(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @ListParams(VALUE_LIST) q: ListQuery) {
+    return this.values.list(ctx, scope, q);
   }
 
   @Post('calculate')
@@ -91,11 +94,12 @@ export class KpiValuesController {
   @Get(':id')
   @RequireModule('kpi', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'One value' })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'One value', description: KPI_SCOPE })
   @ApiEnvelope(KpiValueResponseDto)
-  @ApiNotFoundResponse({ description: 'KPI value not found' })
-  get(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return this.values.get(ctx, id);
+  @ApiNotFoundResponse({ description: "KPI value not found, or outside the caller's scope" })
+  get(@Auth() ctx: AuthContext, @KpiScope() scope: RecordScope, @Param('id', ParseIntPipe) id: number) {
+    return this.values.get(ctx, scope, id);
   }
 
   @Put(':id')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { notOwnRecord, ownRecordsOnly } from '../../common/auth/self-service';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../../common/auth/auth-context';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { subjectScope } from './kpi-scope';
 import { Page } from '../../common/http/envelope';
 import { conflict, notFound, unprocessable } from '../../common/http/errors';
 import { Filter, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
@@ -70,7 +70,7 @@ const BASE = `
 export class KpiValuesService {
   constructor(private readonly em: EntityManager) {}
 
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<KpiValueResponseDto>> {
+  async list(ctx: AuthContext, scope: RecordScope, q: ListQuery): Promise<Page<KpiValueResponseDto>> {
     const f = q.filter;
     const where = new SqlWhere('x.company_id', ctx.companyId!)
       .search(['x.kpi_name', 'x.kpi_code', 'x.entity_name'], f.q)
@@ -84,15 +84,24 @@ export class KpiValuesService {
       .ids('x.position_id', f.position_id, 'position_id')
       .date('x.start_day >= ?::date', f.period_start, 'period_start')
       .date('x.end_day <= ?::date', f.period_end, 'period_end');
-    // self-service: the values whose subject is the employee
-    if (ownRecordsOnly(ctx)) where.add("x.entity_type = 'employee' and x.employee_id = ?", ctx.employeeId ?? -1);
+    // below the company scope: the values of the employees within it
+    const covered = subjectScope(ctx, scope, 'x.entity_type', 'x.employee_id');
+    if (covered) where.add(covered.sql, ...covered.params);
     const { rows, total } = await sqlPage<Row>(this.em, BASE, where, q);
     return new Page('kpi/kpi-values', rows.map(toValueResponse), q.offset, total);
   }
 
-  async get(ctx: AuthContext, id: number): Promise<KpiValueResponseDto> {
-    const rows: Row[] = inIdRange(id) ? await this.em.execute(`${BASE} where v.company_id = ? and v.id = ?`, [ctx.companyId, id]) : [];
-    if (!rows.length || notOwnRecord(ctx, rows[0].employee_id as number | null)) throw notFound('KPI value');
+  /** One value within `scope` of the caller (the answer of a write: the company). */
+  async get(ctx: AuthContext, scope: RecordScope, id: number): Promise<KpiValueResponseDto> {
+    const covered = subjectScope(ctx, scope, 'v.entity_type', 'v.employee_id');
+    const rows: Row[] = inIdRange(id)
+      ? await this.em.execute(`${BASE} where v.company_id = ? and v.id = ?${covered ? ` and ${covered.sql}` : ''}`, [
+          ctx.companyId,
+          id,
+          ...(covered?.params ?? []),
+        ])
+      : [];
+    if (!rows.length) throw notFound('KPI value');
     return toValueResponse(rows[0]);
   }
 
@@ -122,7 +131,7 @@ export class KpiValuesService {
       recorded_by: this.em.getReference(User, ctx.userId),
     });
     await this.em.flush();
-    return this.get(ctx, value.id);
+    return this.get(ctx, 'company', value.id);
   }
 
   /** Corrects a manual value (approved and paid payments keep the figures they were decided on). */
@@ -133,7 +142,7 @@ export class KpiValuesService {
     if (dto.notes !== undefined) value.notes = dto.notes;
     value.recorded_by = this.em.getReference(User, ctx.userId);
     await this.em.flush();
-    return this.get(ctx, id);
+    return this.get(ctx, 'company', id);
   }
 
   async remove(id: number): Promise<void> {

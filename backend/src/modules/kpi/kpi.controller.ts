@@ -1,13 +1,19 @@
 import { Body, Controller, Get, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthContext } from '../../common/auth/auth-context';
-import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import { ApiAuthErrors, Auth, RequireModule, Rights } from '../../common/auth/decorators';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { BonusCalculationService } from './bonus-calculation.service';
 import { BonusCalculateDto, BonusCalculationResultDto } from './dto/bonus-payment.dto';
 import { KpiDashboardDto } from './dto/kpi-dashboard.dto';
 import { KpiDashboardService } from './kpi-dashboard.service';
+import { coversCompany } from '../../common/auth/record-scope';
+import { forbidden } from '../../common/http/errors';
+import type { EffectivePermissions } from '../permissions/permissions.service';
+
+export const KPI_DASHBOARD_COMPANY =
+  "The KPI dashboard adds up the whole company's KPI results: only company admins and holders of KPI & Bonus view over the company can see it";
 import { RequireKpiFeature } from './kpi-feature.guard';
 
 /** Bonus calculation and the KPI dashboard (hr.md 2, 3, 7): module kpi (KPI & Bonus), which the package's kpi feature grants. */
@@ -57,7 +63,10 @@ export class KpiController {
       'variance in whole percent (positive when the value beats the target; lower-is-better KPIs count a lower value as positive).',
   })
   @ApiEnvelope(KpiDashboardDto)
-  dashboard(@Auth() ctx: AuthContext) {
+  @ApiForbiddenResponse({ description: `'${KPI_DASHBOARD_COMPANY}'` })
+  dashboard(@Auth() ctx: AuthContext, @Rights() rights: EffectivePermissions) {
+    // its figures and top performers are the whole company's
+    if (!coversCompany(ctx, rights, 'kpi')) throw forbidden(KPI_DASHBOARD_COMPANY);
     return this.dashboardService.dashboard(ctx);
   }
 }

@@ -7,8 +7,8 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, RequireModule, Roles } from '../../common/auth/decorators';
-import type { AuthContext } from '../../common/auth/auth-context';
+import { ApiAuthErrors, Auth, RequireModule, Roles, ScopedRecords } from '../../common/auth/decorators';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
 import { ok } from '../../common/http/envelope';
 import { ApiListQuery, ListParams, type ListQuery } from '../../common/http/list-query';
@@ -28,15 +28,24 @@ import { RequireMonitoringFeature } from './monitoring-feature.guard';
 import { TaskMetricsService } from './task-metrics.service';
 import { TaskTemplatesService, TEMPLATE_LIST } from './task-templates.service';
 import { TASK_LIST, TasksService } from './tasks.service';
+import { TaskScope } from './task-scope';
+
+/** The task screen's set-up and writes: company admins (and an impersonating superadmin). */
+const Admins = () => Roles('company_admin', 'superadmin');
+
+const SCOPE =
+  'Company admins and holders of monitoring view over the company see every task; others the tasks assigned to the employees ' +
+  'within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves.';
 
 /**
  * Operational monitoring (hr.md 2, 3, 7): company_admin (and an impersonating superadmin) with
- * module monitoring, which the package's monitoring feature grants. The static paths
- * (metrics, templates, bulk) are declared before `:id`.
+ * module monitoring, which the package's monitoring feature grants. The list and one task are
+ * read by anyone with monitoring view too, for the tasks whose assignee lies within their scope
+ * (a line manager: their team's). The static paths (metrics, templates, bulk) are declared
+ * before `:id`.
  */
 @ApiTags('monitoring')
 @ApiAuthErrors()
-@Roles('company_admin', 'superadmin')
 @RequireMonitoringFeature()
 @Controller('monitoring/tasks')
 export class MonitoringController {
@@ -48,7 +57,11 @@ export class MonitoringController {
 
   @Get()
   @RequireModule('monitoring', 'view')
-  @ApiOperation({ summary: 'Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged' })
+  @ScopedRecords()
+  @ApiOperation({
+    summary: 'Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged',
+    description: SCOPE,
+  })
   @ApiListQuery()
   @ApiQuery({ name: 'status', required: false, description: 'Same as filter.status' })
   @ApiQuery({ name: 'priority', required: false, description: 'Same as filter.priority' })
@@ -57,6 +70,7 @@ export class MonitoringController {
   @ApiEnvelope(TaskResponseDto, { isArray: true })
   list(
     @Auth() ctx: AuthContext,
+    @TaskScope() scope: RecordScope,
     @ListParams(TASK_LIST) q: ListQuery,
     @Query('status') status?: string,
     @Query('priority') priority?: string,
@@ -67,11 +81,12 @@ export class MonitoringController {
     for (const [key, value] of Object.entries(plain)) {
       if (value && q.filter[key] === undefined) q.filter[key] = value;
     }
-    return this.tasks.list(ctx, q);
+    return this.tasks.list(ctx, scope, q);
   }
 
   @Post()
   @RequireModule('monitoring', 'create')
+  @Admins()
   @ApiOperation({ summary: 'Create a task' })
   @ApiEnvelope(TaskResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: "'Please enter a task title'; a department or position is required" })
@@ -82,6 +97,7 @@ export class MonitoringController {
 
   @Get('metrics')
   @RequireModule('monitoring', 'view')
+  @Admins()
   @ApiOperation({ summary: 'Task metrics of the tasks created in a date range (all tasks without one)' })
   @ApiEnvelope(TaskMetricsDto)
   metrics(@Auth() ctx: AuthContext, @Query() query: TaskMetricsQueryDto) {
@@ -90,6 +106,7 @@ export class MonitoringController {
 
   @Get('templates')
   @RequireModule('monitoring', 'view')
+  @Admins()
   @ApiOperation({ summary: 'Task templates' })
   @ApiListQuery()
   @ApiEnvelope(TaskTemplateResponseDto, { isArray: true })
@@ -99,6 +116,7 @@ export class MonitoringController {
 
   @Post('templates')
   @RequireModule('monitoring', 'create')
+  @Admins()
   @ApiOperation({ summary: 'Create a task template' })
   @ApiEnvelope(TaskTemplateResponseDto, { status: 201 })
   async createTemplate(@Auth() ctx: AuthContext, @Body() dto: CreateTaskTemplateDto) {
@@ -107,6 +125,7 @@ export class MonitoringController {
 
   @Post('templates/:id/create-task')
   @RequireModule('monitoring', 'create')
+  @Admins()
   @ApiOperation({ summary: "Create a task from a template (the body's fields override the template's)" })
   @ApiEnvelope(TaskResponseDto, { status: 201 })
   @ApiNotFoundResponse({ description: 'Task template not found' })
@@ -120,6 +139,7 @@ export class MonitoringController {
 
   @Post('bulk')
   @RequireModule('monitoring', 'create')
+  @Admins()
   @ApiOperation({
     summary: 'One task per active employee of the chosen departments and/or position, in one request',
   })
@@ -135,15 +155,17 @@ export class MonitoringController {
 
   @Get(':id')
   @RequireModule('monitoring', 'view')
-  @ApiOperation({ summary: 'One task' })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'One task', description: SCOPE })
   @ApiEnvelope(TaskResponseDto)
-  @ApiNotFoundResponse({ description: 'Task not found' })
-  get(@Param('id', ParseIntPipe) id: number) {
-    return this.tasks.get(id);
+  @ApiNotFoundResponse({ description: "Task not found, or its assignee is outside the caller's scope" })
+  get(@Auth() ctx: AuthContext, @TaskScope() scope: RecordScope, @Param('id', ParseIntPipe) id: number) {
+    return this.tasks.get(ctx, scope, id);
   }
 
   @Put(':id')
   @RequireModule('monitoring', 'edit')
+  @Admins()
   @ApiOperation({
     summary: 'Update a task; status changes are validated (completed/cancelled are final unless `reopen`)',
   })
@@ -156,6 +178,7 @@ export class MonitoringController {
 
   @Delete(':id')
   @RequireModule('monitoring', 'delete')
+  @Admins()
   @ApiOperation({ summary: 'Delete a task and its comments' })
   @ApiEnvelope(null)
   @ApiNotFoundResponse({ description: 'Task not found' })
@@ -166,6 +189,7 @@ export class MonitoringController {
 
   @Get(':id/comments')
   @RequireModule('monitoring', 'view')
+  @Admins()
   @ApiOperation({ summary: "A task's comments, oldest first" })
   @ApiEnvelope(TaskCommentResponseDto, { isArray: true })
   @ApiNotFoundResponse({ description: 'Task not found' })
@@ -175,6 +199,7 @@ export class MonitoringController {
 
   @Post(':id/comments')
   @RequireModule('monitoring', 'create')
+  @Admins()
   @ApiOperation({ summary: 'Comment on a task' })
   @ApiEnvelope(TaskCommentResponseDto, { status: 201 })
   @ApiNotFoundResponse({ description: 'Task not found' })

@@ -27,7 +27,7 @@ export class MyTasksController {
   @ApiListQuery()
   @ApiEnvelope(TaskResponseDto, { isArray: true })
   list(@Auth() ctx: AuthContext, @ListParams(TASK_LIST) q: ListQuery) {
-    // whoever asks, only their own: the list runs as a self-service request
-    return this.tasks.list({ ...ctx, selfService: true }, q);
+    // whoever asks, only their own
+    return this.tasks.list(ctx, 'own', q);
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { ownRecordsOnly } from '../../common/auth/self-service';
 import { raw, type FilterQuery, type QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../../common/auth/auth-context';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { scopeFilter } from '../../common/auth/record-scope';
 import { badRequest, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike, fieldWords, oneOf } from '../../common/http/fields';
 import { assertOwnCompany, findRef } from '../../common/tenancy/refs';
@@ -122,9 +122,10 @@ export class TasksService {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<TaskResponseDto>> {
+  /** The tasks whose assignee lies within `scope` of the caller (My Tasks: 'own'). */
+  async list(ctx: AuthContext, scope: RecordScope, q: ListQuery): Promise<Page<TaskResponseDto>> {
     const now = new Date();
-    const where = await this.listWhere(ctx, q.filter, now);
+    const where = await this.listWhere(ctx, scope, q.filter, now);
     const orderBy: QueryOrderMap<Task> =
       q.sort.field === 'priority'
         ? { [raw(priorityRank)]: q.sort.order }
@@ -138,10 +139,8 @@ export class TasksService {
     return new Page('monitoring/tasks', items.map((t) => toTaskResponse(t, now)), q.offset, total);
   }
 
-  private async listWhere(ctx: AuthContext, filter: Record<string, unknown>, now: Date): Promise<FilterQuery<Task>> {
+  private async listWhere(ctx: AuthContext, scope: RecordScope, filter: Record<string, unknown>, now: Date): Promise<FilterQuery<Task>> {
     const and: FilterQuery<Task>[] = [];
-    // self-service (GET /monitoring/my-tasks): the tasks assigned to the caller
-    if (ownRecordsOnly(ctx)) and.push({ assigned_to: ctx.employeeId ?? -1 });
     const search = filter.q ?? filter.search;
     if (search !== undefined) {
       if (typeof search !== 'string') throw badRequest('The search filter must be text', 'filter');
@@ -173,15 +172,17 @@ export class TasksService {
       if (filter.due_from !== undefined) and.push({ due_date: { $gte: rangeStart(text(filter.due_from, 'due_from'), zone, 'filter') } });
       if (filter.due_to !== undefined) and.push({ due_date: { $lt: rangeEnd(text(filter.due_to, 'due_to'), zone, 'filter') } });
     }
-    return and.length ? { $and: and } : {};
+    return { ...scopeFilter(ctx, scope, 'assigned_to_id'), ...(and.length ? { $and: and } : {}) } as FilterQuery<Task>;
   }
 
-  async get(id: number): Promise<TaskResponseDto> {
-    return toTaskResponse(await this.find(id));
+  /** One task whose assignee lies within `scope` of the caller (404 otherwise). */
+  async get(ctx: AuthContext, scope: RecordScope, id: number): Promise<TaskResponseDto> {
+    return toTaskResponse(await this.find(id, scopeFilter(ctx, scope, 'assigned_to_id')));
   }
 
-  private async find(id: number): Promise<Task> {
-    const task = id > 0 && id <= MAX_ID ? await this.em.findOne(Task, { id }, { populate: POPULATE }) : null;
+  private async find(id: number, scope: Record<string, unknown> = {}): Promise<Task> {
+    const where = { ...scope, id } as FilterQuery<Task>;
+    const task = id > 0 && id <= MAX_ID ? await this.em.findOne(Task, where, { populate: POPULATE }) : null;
     if (!task) throw notFound('Task');
     return task;
   }

@@ -29,7 +29,7 @@ import {
   SetPaymentStatusDto,
   StatusChangeResultDto,
 } from './dto/payroll.dto';
-import { Access, StaffAccess, type PayrollAccess } from './payroll-access';
+import { Access, CompanyPayroll, StaffAccess, STAFF_ONLY, type PayrollAccess } from './payroll-access';
 import { monthPeriod } from './payroll-period';
 import { PayrollRunService } from './payroll-run.service';
 import { PAYROLL_LIST, PayrollService } from './payroll.service';
@@ -38,8 +38,8 @@ import { renderPayslip } from './payslip.pdf';
 import { fileDownload } from '../../common/http/download';
 
 const SCOPE =
-  'Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; ' +
-  'other users only their own.';
+  'Payroll staff (company_admin, an impersonating superadmin, or payroll view over the company, which create/edit rights give by default) see every record; ' +
+  'a grant of payroll view over the department or the team sees the records of those employees; other users only their own.';
 
 /**
  * Payroll (hr.md 2, 3, 7): records of a pay period (a calendar month), the run that computes
@@ -101,7 +101,8 @@ export class PayrollController {
   @ApiEnvelope(PayrollRunResultDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'year or month invalid' })
   @ApiConflictResponse({ description: 'The period has paid or processing records' })
-  async run(@Auth() ctx: AuthContext, @Body() dto: RunPayrollDto) {
+  @ApiForbiddenResponse({ description: `Payroll create below the company: "${STAFF_ONLY}"` })
+  async run(@Auth() ctx: AuthContext, @CompanyPayroll('create') _access: PayrollAccess, @Body() dto: RunPayrollDto) {
     assertOwnCompany(ctx, dto.company_id);
     const result = await this.runs.run(ctx.companyId!, dto.year, dto.month, ctx.userId);
     const label = monthPeriod(dto.year, dto.month).label;
@@ -152,8 +153,8 @@ export class PayrollController {
   @ApiNotFoundResponse({ description: "A record id is not the caller's company's" })
   @ApiUnprocessableEntityResponse({ description: 'A paid payroll record cannot change; or the month has no payroll' })
   @ApiConflictResponse({ description: 'A bonus payment included in the records was cancelled or rejected after the run: process it again' })
-  @ApiForbiddenResponse({ description: "The records include the caller's own" })
-  async setStatus(@Auth() ctx: AuthContext, @Body() dto: SetPaymentStatusBulkDto) {
+  @ApiForbiddenResponse({ description: `The records include the caller's own; or payroll edit below the company: "${STAFF_ONLY}"` })
+  async setStatus(@Auth() ctx: AuthContext, @CompanyPayroll('edit') _access: PayrollAccess, @Body() dto: SetPaymentStatusBulkDto) {
     const result = await this.payroll.setStatus(ctx, dto);
     const updated = `${result.updated} payroll ${result.updated === 1 ? 'record' : 'records'} updated`;
     return ok(result, result.own_record_skipped ? `${updated}; your own record is left to another payroll user or a company admin` : updated);
@@ -187,8 +188,13 @@ export class PayrollController {
   @ApiEnvelope(StatusChangeResultDto)
   @ApiNotFoundResponse({ description: 'Payroll record not found' })
   @ApiUnprocessableEntityResponse({ description: 'A paid payroll record cannot change' })
-  @ApiForbiddenResponse({ description: "The record is the caller's own" })
-  async setOneStatus(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: SetPaymentStatusDto) {
+  @ApiForbiddenResponse({ description: `The record is the caller's own; or payroll edit below the company: "${STAFF_ONLY}"` })
+  async setOneStatus(
+    @Auth() ctx: AuthContext,
+    @CompanyPayroll('edit') _access: PayrollAccess,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() dto: SetPaymentStatusDto,
+  ) {
     const result = await this.payroll.setStatus(ctx, { ...dto, ids: [id] });
     return ok(result, 'Payroll record updated');
   }

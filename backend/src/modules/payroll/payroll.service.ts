@@ -3,6 +3,7 @@ import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../common/auth/auth-context';
+import { scopeCondition, scopeFilter } from '../../common/auth/record-scope';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { escapeLike, oneOf, fieldWords } from '../../common/http/fields';
@@ -96,8 +97,7 @@ export class PayrollService {
   }
 
   async find(access: PayrollAccess, id: number): Promise<PayrollRecord> {
-    const where: FilterQuery<PayrollRecord> = { id };
-    if (!access.staff) where.employee = access.employeeId ?? -1;
+    const where = { ...scopeFilter(access, access.scope, 'employee_id'), id } as FilterQuery<PayrollRecord>;
     const record = id > 0 && id <= MAX_ID ? await this.em.findOne(PayrollRecord, where, { populate: POPULATE }) : null;
     if (!record) throw notFound('Payroll record');
     return record;
@@ -105,8 +105,8 @@ export class PayrollService {
 
   async summary(access: PayrollAccess, year: number, month: number): Promise<PayrollSummaryDto> {
     const period = monthPeriod(year, month);
-    const own = access.staff ? '' : 'and employee_id = ?';
-    const params: unknown[] = [access.companyId, period.start, ...(access.staff ? [] : [access.employeeId ?? -1])];
+    const covered = scopeCondition(access, access.scope, 'employee_id');
+    const params: unknown[] = [access.companyId, period.start, ...(covered?.params ?? [])];
     const [row] = await this.em.execute<
       Array<{ total: string; n: number; paid: number; processing: number; pending: number }>
     >(
@@ -114,7 +114,7 @@ export class PayrollService {
               count(*) filter (where payment_status = 'paid')::int as paid,
               count(*) filter (where payment_status = 'processing')::int as processing,
               count(*) filter (where payment_status <> 'paid')::int as pending
-         from payroll_records where company_id = ? and pay_period_start = ? ${own}`,
+         from payroll_records where company_id = ? and pay_period_start = ?${covered ? ` and ${covered.sql}` : ''}`,
       params,
     );
     const run = await this.em.findOne(PayrollRun, { period_start: period.start });
@@ -253,8 +253,6 @@ export class PayrollService {
 
   private where(access: PayrollAccess, filter: Record<string, unknown>): FilterQuery<PayrollRecord> {
     const and: FilterQuery<PayrollRecord>[] = [];
-    // employees who are not payroll staff see their own records only
-    if (!access.staff) and.push({ employee: access.employeeId ?? -1 });
     if (filter.company_id !== undefined && !idList(filter.company_id, 'company_id').includes(access.companyId)) {
       and.push({ id: -1 });
     }
@@ -287,7 +285,8 @@ export class PayrollService {
         },
       });
     }
-    return and.length ? { $and: and } : {};
+    // the records of the employees within the caller's scope: the company's for payroll staff, one's own for most
+    return { ...scopeFilter(access, access.scope, 'employee_id'), ...(and.length ? { $and: and } : {}) } as FilterQuery<PayrollRecord>;
   }
 }
 

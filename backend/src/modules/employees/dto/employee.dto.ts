@@ -430,6 +430,30 @@ export class EmployeeResponseDto {
   @ApiProperty() updated_at!: Date;
 }
 
+export class EmployeeManagerDto {
+  @ApiProperty() id!: number;
+  @ApiProperty({ example: 'Maya Manager' }) name!: string;
+}
+
+export class DirectReportDto {
+  @ApiProperty() id!: number;
+  @ApiProperty({ example: 'Ada Lovelace' }) name!: string;
+  @ApiProperty({ type: String, nullable: true }) position_title!: string | null;
+}
+
+/** One employee's answer (read, create, update, invitations): the list's fields with the manager and the direct reports. */
+export class EmployeeDetailDto extends EmployeeResponseDto {
+  @ApiProperty({ type: EmployeeManagerDto, nullable: true, description: 'Whom the employee reports to (manager_id, manager_name); null when nobody' })
+  manager!: EmployeeManagerDto | null;
+  @ApiProperty({
+    type: [DirectReportDto],
+    description:
+      "The people whose manager is this employee, by name: those within the caller's view scope of employees " +
+      '(a line manager sees their team, which is everyone who reports to them directly or through others)',
+  })
+  direct_reports!: DirectReportDto[];
+}
+
 export class ImportResultDto {
   @ApiProperty({ example: 12 }) imported!: number;
 }

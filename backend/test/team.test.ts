@@ -111,6 +111,27 @@ describe('team today and the team calendar', () => {
     expect(d.holidays).toEqual([{ date: `${month}-15`, name: 'Founders Day' }]);
   });
 
+  it("pages through the team's attendance, counting every record of the team once a page is full", async () => {
+    // 30 past days of Ann's and Olga's: more than a page, so the list counts its total apart
+    await sql(
+      `insert into attendance_records (company_id, employee_id, attendance_date, status)
+       select ?, e.id, d::date, 'present' from unnest(?::int[]) e(id)
+         cross join generate_series(?::date - 30, ?::date - 1, interval '1 day') d`,
+      [c.company.id, `{${people.ann.id},${people.olga.id}}`, today, today],
+    );
+    // the month's figures answer the plain list; a department filter reads the records themselves
+    for (const filter of [{}, { department_id: c.department.id }]) {
+      const res = await t.http()
+        .get('/api/hr/attendance')
+        .query({ range: JSON.stringify([0, 24]), filter: JSON.stringify(filter) })
+        .set(bearer(managerToken));
+      expect(res.status).toBe(200);
+      expect(res.body.data).toHaveLength(25);
+      expect(res.headers['content-range']).toMatch(/\/31$/);
+      expect(new Set(res.body.data.map((r: any) => r.employee_id))).toEqual(new Set([people.ann.id]));
+    }
+  });
+
   it('refuses a month that is not one, in words', async () => {
     const res = await t.http().get('/api/hr/team/calendar').query({ month: '2026-13' }).set(bearer(managerToken));
     expect(res.status).toBe(400);

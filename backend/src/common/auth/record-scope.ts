@@ -47,7 +47,27 @@ export interface ScopeCondition {
  * company, which the tenant filter (and row-level security) already bounds. The team is read by
  * employee_team() over the indexed manager_id; the department is the caller's own.
  */
-export function scopeCondition(ctx: Pick<AuthContext, 'companyId' | 'employeeId'>, scope: RecordScope, column: string): ScopeCondition | null {
+export function scopeCondition(
+  ctx: Pick<AuthContext, 'companyId' | 'employeeId'>,
+  scope: RecordScope,
+  column: string,
+  options: ScopeOptions = {},
+): ScopeCondition | null {
+  const me = ctx.employeeId ?? -1;
+  const condition = scopeOf(ctx, scope, column);
+  if (!condition || !options.withOwn || scope === 'own') return condition;
+  return { sql: `(${column} = ? or ${condition.sql})`, params: [me, ...condition.params] };
+}
+
+/**
+ * withOwn: the caller's own records as well (a manager's team is the people who report to them;
+ * their own requests and days sit beside the team's in the same lists).
+ */
+export interface ScopeOptions {
+  withOwn?: boolean;
+}
+
+function scopeOf(ctx: Pick<AuthContext, 'companyId' | 'employeeId'>, scope: RecordScope, column: string): ScopeCondition | null {
   const me = ctx.employeeId ?? -1;
   switch (scope) {
     case 'company':
@@ -68,11 +88,15 @@ export function scopeCondition(ctx: Pick<AuthContext, 'companyId' | 'employeeId'
  * The same condition as a MikroORM filter on an entity's employee column (`column`, the database
  * column of the root entity, e.g. 'employee_id' or 'id'): {} for the company.
  */
-export function scopeFilter(ctx: Pick<AuthContext, 'companyId' | 'employeeId'>, scope: RecordScope, column: string): Record<string, unknown> {
-  const condition = scopeCondition(ctx, scope, '??');
+export function scopeFilter(
+  ctx: Pick<AuthContext, 'companyId' | 'employeeId'>,
+  scope: RecordScope,
+  column: string,
+  options: ScopeOptions = {},
+): Record<string, unknown> {
+  const condition = scopeCondition(ctx, scope, '??', options);
   if (!condition) return {};
-  const [head, tail] = condition.sql.split('??');
-  return { [raw((alias: string) => `${head}${alias}.${column}${tail}`, condition.params)]: [] };
+  return { [raw((alias: string) => condition.sql.replaceAll('??', `${alias}.${column}`), condition.params)]: [] };
 }
 
 /** Whether employee `employeeId` lies within `scope` of the caller (one query, none for own and company). */
@@ -88,18 +112,3 @@ export async function inScope(
   const rows = await em.execute(`select 1 as ok where ${condition.sql}`, [employeeId, ...condition.params]);
   return rows.length > 0;
 }
-
-/** Who covers the whole company's records of `module`, in words: "company admins and payroll staff". */
-const COMPANY_WIDE: Record<ModuleKey, string> = {
-  payroll: 'company admins and payroll staff',
-  leave: 'company admins and leave managers',
-  attendance: 'company admins and holders of attendance view over the company',
-  kpi: 'company admins and holders of KPI & Bonus view',
-  monitoring: 'company admins and holders of Operational Monitoring view',
-  employees: 'company admins and holders of employees view',
-  departments: 'company admins and holders of departments view',
-  positions: 'company admins and holders of positions view',
-  reports: 'company admins and holders of reports view',
-  settings: 'company admins and holders of settings view',
-};
-export const recordStaff = (module: ModuleKey): string => COMPANY_WIDE[module];

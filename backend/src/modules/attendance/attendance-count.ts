@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
+import type { AuthContext } from '../../common/auth/auth-context';
+import { scopeCondition, type RecordScope, type ScopeCondition } from '../../common/auth/record-scope';
 import type { AttendanceStatus } from './attendance-record.entity';
 
 /** The conditions of the attendance list that attendance_month_stats can count. */
@@ -11,6 +13,18 @@ export interface CountableFilter {
   to?: string;
   employeeIds?: number[];
   statuses?: AttendanceStatus[];
+  /** the records of this caller and of the people within this scope of theirs (a team, a department) */
+  seenBy?: { viewer: Pick<AuthContext, 'companyId' | 'employeeId'>; scope: RecordScope };
+}
+
+/**
+ * The condition of `f.seenBy` on a column of employee ids (`column`): the caller's own records and
+ * those of the people within their scope; null without one, or for the company.
+ */
+export function seenCondition(f: Pick<CountableFilter, 'seenBy'>, column: string): ScopeCondition | null {
+  if (!f.seenBy) return null;
+  const { viewer, scope } = f.seenBy;
+  return scopeCondition(viewer, scope, column, { withOwn: true });
 }
 
 /** The figure of attendance_month_stats that counts the records of each status. */
@@ -41,6 +55,11 @@ export async function countAttendance(em: EntityManager, f: CountableFilter): Pr
     if (f.statuses) {
       sql += ' and r.status = any(?::text[])';
       params.push(`{${f.statuses.join(',')}}`);
+    }
+    const seen = seenCondition(f, 'r.employee_id');
+    if (seen) {
+      sql += ` and ${seen.sql}`;
+      params.push(...seen.params);
     }
     return sql;
   };
@@ -80,10 +99,18 @@ export async function countAttendance(em: EntityManager, f: CountableFilter): Pr
     const where = [`s.company_id = ${Number(f.companyId)}`];
     if (loDay) where.push(`s.month >= '${loDay}'::date`);
     if (hiDay) where.push(`s.month < '${hiDay}'::date`);
+    // the statistics come first in the statement: their parameters go before the edges'
+    const statsParams: unknown[] = [];
     if (f.employeeIds) {
       where.push('s.employee_id = any(?::int[])');
-      params.unshift(`{${f.employeeIds.join(',')}}`);
+      statsParams.push(`{${f.employeeIds.join(',')}}`);
     }
+    const seen = seenCondition(f, 's.employee_id');
+    if (seen) {
+      where.push(seen.sql);
+      statsParams.push(...seen.params);
+    }
+    params.unshift(...statsParams);
     stats = `(select coalesce(sum(${figure}), 0) from attendance_month_stats s where ${where.join(' and ')})`;
   }
   const [row] = await em.execute<Array<{ total: number }>>(`select (${[stats, ...edges].join(' + ')})::int as total`, params);

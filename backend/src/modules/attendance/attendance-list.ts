@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ListQuery } from '../../common/http/list-query';
 import { executePrepared } from '../../database/prepared-statements';
-import type { CountableFilter } from './attendance-count';
+import { seenCondition, type CountableFilter } from './attendance-count';
 import type { AttendanceResponseDto } from './dto/attendance.dto';
 
 /** What each sortable field orders by, on the records r and their employee e (the id breaks ties). */
@@ -56,6 +56,11 @@ export async function attendancePage(em: EntityManager, f: CountableFilter, q: L
   if (f.statuses) {
     where.push('r.status = any(?::text[])');
     params.push(`{${f.statuses.join(',')}}`);
+  }
+  const seen = seenCondition(f, 'r.employee_id');
+  if (seen) {
+    where.push(seen.sql);
+    params.push(...seen.params);
   }
   return executePrepared<AttendanceResponseDto>(
     em,

@@ -11,7 +11,8 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiAuthErrors, Auth, RequireModule, Roles } from '../../common/auth/decorators';
+import type { AuthedRequest } from '../../common/auth/access.guard';
+import { ApiAuthErrors, Auth, RequireModule, Roles, ScopedRecords } from '../../common/auth/decorators';
 import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -54,8 +55,10 @@ function client(req: FastifyRequest): ClientInfo {
 
 /**
  * Attendance (hr.md 2, 3, 4, 7): everyone with the attendance module checks in and out for their
- * own employee record and reads their own records; company_admin (and an impersonating
- * superadmin) read every employee's and correct them. The static paths come before `:id`.
+ * own employee record and reads their own records, and the records of the people within the
+ * scope of their attendance view (a line manager their team's; company_admin, an impersonating
+ * superadmin and holders of view over the company every employee's); company_admin corrects them.
+ * The static paths come before `:id`.
  */
 @ApiTags('attendance')
 @ApiAuthErrors()
@@ -69,22 +72,24 @@ export class AttendanceController {
   @Get()
   @RequireModule('attendance', 'view')
   @SelfService()
+  @ScopedRecords()
   @ApiOperation({
-    summary: "Attendance records: the caller's own, or for admins every employee's",
+    summary: "Attendance records: the caller's own and those of the people within the scope of their attendance view",
     description:
       'Query start_date, end_date (YYYY-MM-DD, inclusive), status (present, late, absent, leave; comma-separated for several), ' +
-      'or the same in filter, with filter employee_id, department_id, q (employee name or code) for admins and ' +
+      'or the same in filter, with filter employee_id, department_id, q (employee name or code) among the records one sees and ' +
       'filter mine=true for the caller’s own records only.',
   })
   @ApiListQuery()
   @ApiQuery({ name: 'start_date', required: false, schema: { type: 'string', format: 'date', example: '2026-02-01' } })
   @ApiQuery({ name: 'end_date', required: false, schema: { type: 'string', format: 'date', example: '2026-03-02' } })
   @ApiQuery({ name: 'status', required: false, enum: ['present', 'late', 'absent', 'leave'] })
-  @ApiQuery({ name: 'employee_id', required: false, description: 'Admins: one employee', schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } })
+  @ApiQuery({ name: 'employee_id', required: false, description: 'One employee (among those whose records one sees)', schema: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } })
   @ApiEnvelope(AttendanceResponseDto, { isArray: true })
   @ApiBadRequestResponse({ description: 'A date or status is not valid' })
   list(
     @Auth() ctx: AuthContext,
+    @Req() req: AuthedRequest,
     @ListParams(ATTENDANCE_LIST) q: ListQuery,
     @Query('start_date') startDate?: string,
     @Query('end_date') endDate?: string,
@@ -95,7 +100,7 @@ export class AttendanceController {
     for (const [key, value] of Object.entries(plain)) {
       if (value !== undefined && value !== '' && q.filter[key] === undefined) q.filter[key] = value;
     }
-    return this.attendance.list(ctx, q);
+    return this.attendance.list(ctx, q, req.permissions);
   }
 
   @Get('today')
@@ -168,11 +173,12 @@ export class AttendanceController {
   @Get(':id')
   @RequireModule('attendance', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'One attendance record (own, or any of the company for admins)' })
+  @ScopedRecords()
+  @ApiOperation({ summary: "One attendance record (own, or one within the scope of the caller's attendance view)" })
   @ApiEnvelope(AttendanceResponseDto)
   @ApiNotFoundResponse({ description: 'Attendance record not found' })
-  get(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return this.attendance.get(ctx, id);
+  get(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
+    return this.attendance.get(ctx, id, req.permissions);
   }
 
   @Put(':id')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FilterQuery, QueryOrderMap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import { coversCompany } from '../../common/auth/record-scope';
+import { recordScope, scopeFilter, type RecordScope } from '../../common/auth/record-scope';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { Page } from '../../common/http/envelope';
 import { badRequest, conflict, notFound, unprocessable } from '../../common/http/errors';
@@ -10,6 +10,7 @@ import { dateMessage, escapeLike, isCalendarDate, oneOf, fieldLabel } from '../.
 import { Filter, idList, type ListQuery, type ListQueryOptions } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
+import type { EffectivePermissions } from '../permissions/permissions.service';
 import type { AttendanceSettings } from '../settings/attendance-settings.defaults';
 import { SettingsService } from '../settings/settings.service';
 import { ShiftAssignmentsService } from '../shifts/shift-assignments.service';
@@ -40,8 +41,13 @@ const POPULATE = ['employee', 'shift', 'work_location'] as const;
 const COUNTABLE = ['start_date', 'end_date', 'status', 'employee_id', 'mine'];
 const MAX_ID = 2147483647;
 
-/** Reads and corrects every employee's records (recordScope: company admins); a request the self-service policy let in never does. */
-export const isAdmin = (ctx: AuthContext) => coversCompany(ctx, undefined, 'attendance');
+/**
+ * Whose records a request reads (recordScope of attendance view, `rights`: the request's): company
+ * admins and holders of attendance view over the company every employee's, a line manager their
+ * team's, everyone their own; a request the self-service policy let in only its own.
+ */
+const readScope = (ctx: AuthContext, rights: EffectivePermissions | undefined): RecordScope =>
+  recordScope(ctx, rights, 'attendance', 'view');
 
 export interface PunchResult {
   record: AttendanceResponseDto;
@@ -238,13 +244,16 @@ export class AttendanceService {
   // ---- reads -----------------------------------------------------------------------------------
 
   /**
-   * Own records, or for admins every employee's (filter.mine = own only). start_date, end_date and
-   * status arrive as plain query parameters (the spec's call) or in filter.
+   * Own records and those of the people within the caller's scope (readScope; filter.mine = own
+   * only). start_date, end_date and status arrive as plain query parameters (the spec's call) or
+   * in filter.
    */
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<AttendanceResponseDto>> {
-    const where = this.where(ctx, q.filter);
+  async list(ctx: AuthContext, q: ListQuery, rights: EffectivePermissions | undefined): Promise<Page<AttendanceResponseDto>> {
+    const mine = q.filter.mine === true || q.filter.mine === 'true';
+    const scope = mine ? 'own' : readScope(ctx, rights);
+    const where = this.where(ctx, q.filter, scope);
     if (!where) return new Page('hr/attendance', [], q.offset, 0);
-    const countable = this.countable(ctx, q.filter);
+    const countable = this.countable(ctx, q.filter, scope);
     if (countable) {
       const items = await attendancePage(this.em, countable, q);
       // a page shorter than asked, not past the end, holds the last rows: its total needs no count
@@ -271,9 +280,9 @@ export class AttendanceService {
    * The list's conditions as attendance_month_stats counts them (period, employee, status), or
    * null when a condition is one the stats do not hold (search, department, offline, ids).
    */
-  private countable(ctx: AuthContext, filter: Record<string, unknown>): CountableFilter | null {
+  private countable(ctx: AuthContext, filter: Record<string, unknown>, scope: RecordScope): CountableFilter | null {
     if (Object.keys(filter).some((key) => !COUNTABLE.includes(key))) return null;
-    const own = !isAdmin(ctx) || filter.mine === true || filter.mine === 'true';
+    const own = scope === 'own';
     if (own && filter.employee_id !== undefined) return null;
     const employeeIds = own ? [ctx.employeeId!] : filter.employee_id !== undefined ? idList(filter.employee_id, 'employee_id') : undefined;
     if (employeeIds?.some((id) => id > MAX_ID)) return null;
@@ -284,6 +293,7 @@ export class AttendanceService {
       to: filter.end_date as string | undefined,
       employeeIds,
       statuses: statuses && ([...new Set(statuses)] as AttendanceStatus[]),
+      seenBy: own || scope === 'company' ? undefined : { viewer: ctx, scope },
     };
   }
 
@@ -306,9 +316,10 @@ export class AttendanceService {
     };
   }
 
-  async get(ctx: AuthContext, id: number): Promise<AttendanceResponseDto> {
-    const record = id > 0 && id <= MAX_ID ? await this.em.findOne(AttendanceRecord, { id }, { populate: POPULATE }) : null;
-    if (!record || (!isAdmin(ctx) && record.employee.id !== ctx.employeeId)) throw notFound('Attendance record');
+  async get(ctx: AuthContext, id: number, rights: EffectivePermissions | undefined): Promise<AttendanceResponseDto> {
+    const seen = id > 0 && id <= MAX_ID ? this.seen(ctx, readScope(ctx, rights)) : null;
+    const record = seen ? await this.em.findOne(AttendanceRecord, { $and: [{ id }, seen] }, { populate: POPULATE }) : null;
+    if (!record) throw notFound('Attendance record');
     return toAttendanceResponse(record);
   }
 
@@ -382,13 +393,16 @@ export class AttendanceService {
     };
   }
 
-  private where(ctx: AuthContext, filter: Record<string, unknown>): FilterQuery<AttendanceRecord> | null {
-    const and: FilterQuery<AttendanceRecord>[] = [];
-    const mine = filter.mine === true || filter.mine === 'true';
-    if (!isAdmin(ctx) || mine) {
-      if (!ctx.employeeId) return null;
-      and.push({ employee: ctx.employeeId });
-    }
+  /** The caller's own records and those within `scope`; null when the caller has no records to see. */
+  private seen(ctx: AuthContext, scope: RecordScope): FilterQuery<AttendanceRecord> | null {
+    if (scope === 'own' && !ctx.employeeId) return null;
+    return scopeFilter(ctx, scope, 'employee_id', { withOwn: true });
+  }
+
+  private where(ctx: AuthContext, filter: Record<string, unknown>, scope: RecordScope): FilterQuery<AttendanceRecord> | null {
+    const seen = this.seen(ctx, scope);
+    if (!seen) return null;
+    const and: FilterQuery<AttendanceRecord>[] = Object.keys(seen).length ? [seen] : [];
     if (filter.id !== undefined) and.push({ id: { $in: idList(filter.id, 'id') } });
     if (filter.employee_id !== undefined) and.push({ employee: { $in: idList(filter.employee_id, 'employee_id') } });
     if (filter.department_id !== undefined) {

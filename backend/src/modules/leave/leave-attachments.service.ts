@@ -10,6 +10,7 @@ import { MeasuredJob } from '../metrics/job-metrics';
 import { RecordCleanupRegistry } from '../settings/record-cleanup.registry';
 import { User } from '../users/user.entity';
 import type { LeaveAttachmentDto } from './dto/leave-request.dto';
+import type { EffectivePermissions } from '../permissions/permissions.service';
 import { LeaveAccess } from './leave-access';
 import { LeaveAttachment } from './leave-attachment.entity';
 
@@ -149,12 +150,21 @@ export class LeaveAttachmentsService implements OnModuleInit {
     return { id: row.id, file_name: row.file_name, content_type: row.content_type, size_bytes: row.size_bytes };
   }
 
-  /** The file, for its uploader, the employee whose request it supports, and leave managers. */
-  async download(ctx: AuthContext, id: number): Promise<{ file_name: string; content_type: string; content: Buffer }> {
+  /**
+   * The file, for its uploader and for whoever sees the leave of its employee (leave view's scope:
+   * the employee, their line manager, leave managers); a file no request uses yet, for its uploader
+   * and for those who see the company's leave.
+   */
+  async download(ctx: AuthContext, id: number, rights?: EffectivePermissions): Promise<{ file_name: string; content_type: string; content: Buffer }> {
     const row = id > 0 && id <= 2147483647 ? await this.em.findOne(LeaveAttachment, { id }, { populate: ['content'] }) : null;
     if (!row) throw notFound('Attachment');
-    const own = row.uploaded_by?.id === ctx.userId || (!!ctx.employeeId && row.employee?.id === ctx.employeeId);
-    if (!own && !(await this.access.isManager(ctx))) throw notFound('Attachment');
+    if (row.uploaded_by?.id !== ctx.userId && !(await this.sees(ctx, row, rights))) throw notFound('Attachment');
     return { file_name: row.file_name, content_type: row.content_type, content: row.content };
+  }
+
+  private async sees(ctx: AuthContext, row: LeaveAttachment, rights: EffectivePermissions | undefined): Promise<boolean> {
+    const scope = await this.access.scope(ctx, 'view', rights);
+    if (scope === 'company') return true;
+    return !!row.employee && this.access.covers(ctx, scope, row.employee.id);
   }
 }

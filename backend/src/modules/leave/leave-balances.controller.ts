@@ -1,6 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthedRequest } from '../../common/auth/access.guard';
+import { ApiAuthErrors, Auth, RequireModule, ScopedRecords } from '../../common/auth/decorators';
 import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -17,14 +18,15 @@ export class LeaveBalancesController {
   @Get()
   @RequireModule('leave', 'view')
   @SelfService()
+  @ScopedRecords()
   @ApiOperation({
     summary:
       'Leave balances per employee and leave type for a year (filters year (default this year), employee_id, leave_type_id, mine). ' +
-      'Employees see their own; leave managers everyone.',
+      "Everyone sees their own and those of the people within the scope of their leave view (leave managers: the company; line managers: their team).",
   })
   @ApiListQuery()
   @ApiEnvelope(LeaveBalanceDto, { isArray: true })
-  list(@Auth() ctx: AuthContext, @ListParams(LEAVE_BALANCE_LIST) q: ListQuery) {
-    return this.balances.list(ctx, q);
+  list(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @ListParams(LEAVE_BALANCE_LIST) q: ListQuery) {
+    return this.balances.list(ctx, q, req.permissions);
   }
 }

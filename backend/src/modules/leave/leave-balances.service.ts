@@ -6,7 +6,8 @@ import { Page } from '../../common/http/envelope';
 import { Filter, idList, type ListQuery } from '../../common/http/list-query';
 import { Company } from '../companies/company.entity';
 import type { LeaveBalanceDto } from './dto/leave-request.dto';
-import { LeaveAccess } from './leave-access';
+import type { EffectivePermissions } from '../permissions/permissions.service';
+import { LeaveAccess, seenEmployees } from './leave-access';
 import { balanceSql, type BalanceFilter } from './leave-balances.sql';
 import { todayIn } from './leave-days';
 
@@ -34,7 +35,8 @@ export class LeaveBalancesService {
     private readonly access: LeaveAccess,
   ) {}
 
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<LeaveBalanceDto>> {
+  /** One's own balances and those of the people within the scope of one's leave view (`rights`: the request's). */
+  async list(ctx: AuthContext, q: ListQuery, rights?: EffectivePermissions): Promise<Page<LeaveBalanceDto>> {
     const today = await this.today(ctx.companyId!);
     const f = q.filter;
     const year = f.year === undefined ? Number(today.slice(0, 4)) : Number(f.year);
@@ -42,9 +44,12 @@ export class LeaveBalancesService {
     const filter: BalanceFilter = {};
     if (f.employee_id !== undefined) filter.employeeIds = idList(f.employee_id, 'employee_id');
     if (f.leave_type_id !== undefined) filter.leaveTypeId = idList(f.leave_type_id, 'leave_type_id')[0];
-    if (!(await this.access.isManager(ctx)) || f.mine === true || f.mine === 'true') {
+    const scope = f.mine === true || f.mine === 'true' ? 'own' : await this.access.scope(ctx, 'view', rights);
+    if (scope === 'own') {
       const own = ctx.employeeId ? [ctx.employeeId] : [];
       filter.employeeIds = filter.employeeIds ? filter.employeeIds.filter((id) => own.includes(id)) : own;
+    } else {
+      filter.people = seenEmployees(ctx, scope, 'e.id') ?? undefined;
     }
     const { sql, params } = balanceSql({ year, today, companyId: ctx.companyId! }, filter, { offset: q.offset, limit: q.limit });
     const rows = await this.em.execute<BalanceRow[]>(sql, params);

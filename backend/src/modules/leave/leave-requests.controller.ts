@@ -15,7 +15,8 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiAuthErrors, Auth, RequireModule } from '../../common/auth/decorators';
+import type { AuthedRequest } from '../../common/auth/access.guard';
+import { ApiAuthErrors, Auth, RequireModule, ScopedRecords } from '../../common/auth/decorators';
 import { SelfService } from '../../common/auth/self-service';
 import type { AuthContext } from '../../common/auth/auth-context';
 import { ApiEnvelope } from '../../common/http/api-envelope.decorator';
@@ -31,12 +32,15 @@ import {
   WorkingDaysQueryDto,
 } from './dto/leave-request.dto';
 import { LeaveAttachmentsService } from './leave-attachments.service';
-import { LEAVE_REQUEST_LIST, LeaveRequestsService, OWN_DECISION, SUBMITTED } from './leave-requests.service';
+import { LEAVE_REQUEST_LIST, LeaveRequestsService, OUT_OF_SCOPE, OWN_DECISION, SUBMITTED } from './leave-requests.service';
 import { fileDownload } from '../../common/http/download';
 
 /**
- * Leave requests (hr.md 2, 3, 4, 7). pending → approved | rejected by a leave manager who is not
- * the requester; the employee may cancel their own pending request. Static paths come before `:id`.
+ * Leave requests (hr.md 2, 3, 4, 7). pending → approved | rejected by someone whose leave edit
+ * covers the employee (a leave manager over the company, a line manager over their team) and who
+ * is not the requester; the employee may cancel their own pending request. Everyone sees their own
+ * requests and those within the scope of their leave view (leave-access.ts). Static paths come
+ * before `:id`.
  */
 @ApiTags('leave')
 @ApiAuthErrors()
@@ -50,20 +54,21 @@ export class LeaveRequestsController {
   @Get()
   @RequireModule('leave', 'view')
   @SelfService()
+  @ScopedRecords()
   @ApiOperation({
-    summary: 'Leave requests: all for leave managers, own for everyone else',
-    description: 'Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine.',
+    summary: "Leave requests: one's own and those of the people within the scope of one's leave view (the company for leave managers, the team for line managers)",
+    description: 'Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine (own only).',
   })
   @ApiListQuery()
   @ApiEnvelope(LeaveRequestResponseDto, { isArray: true })
-  list(@Auth() ctx: AuthContext, @ListParams(LEAVE_REQUEST_LIST) q: ListQuery) {
-    return this.requests.list(ctx, q);
+  list(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @ListParams(LEAVE_REQUEST_LIST) q: ListQuery) {
+    return this.requests.list(ctx, q, req.permissions);
   }
 
   @Post()
   @RequireModule('leave', 'create')
   @SelfService()
-  @ApiOperation({ summary: 'Request leave (for oneself; leave managers may send employee_id)' })
+  @ApiOperation({ summary: 'Request leave (for oneself; employee_id: someone within the scope of one\'s leave create)' })
   @ApiEnvelope(LeaveRequestResponseDto, { status: 201 })
   @ApiBadRequestResponse({ description: 'A field is missing or invalid (total_days at least 0.5 in steps of 0.5, end_date on or after start_date)' })
   @ApiNotFoundResponse({ description: 'Leave type, employee or attachment not found' })
@@ -71,8 +76,8 @@ export class LeaveRequestsController {
   @ApiUnprocessableEntityResponse({
     description: "'Insufficient leave balance: 3 days remaining'; no working days; inactive type; attachment required; per-request limit",
   })
-  async create(@Auth() ctx: AuthContext, @Body() dto: CreateLeaveRequestDto) {
-    return ok(await this.requests.create(ctx, dto), SUBMITTED);
+  async create(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Body() dto: CreateLeaveRequestDto) {
+    return ok(await this.requests.create(ctx, dto, req.permissions), SUBMITTED);
   }
 
   @Get('working-days')
@@ -105,45 +110,49 @@ export class LeaveRequestsController {
   @Get('attachments/:id')
   @RequireModule('leave', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'Download an attachment (its uploader, the employee of its request, or a leave manager)' })
+  @ScopedRecords()
+  @ApiOperation({ summary: 'Download an attachment (its uploader, or whoever sees the leave request it supports)' })
   @ApiProduces('application/pdf', 'image/png', 'image/jpeg')
   @ApiNotFoundResponse({ description: 'Attachment not found' })
-  async download(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    const file = await this.attachments.download(ctx, id);
+  async download(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
+    const file = await this.attachments.download(ctx, id, req.permissions);
     return fileDownload(file.content, file.content_type, file.file_name);
   }
 
   @Get(':id')
   @RequireModule('leave', 'view')
   @SelfService()
-  @ApiOperation({ summary: 'One leave request (own, or any for a leave manager)' })
+  @ScopedRecords()
+  @ApiOperation({ summary: "One leave request (one's own, or one within the scope of one's leave view)" })
   @ApiEnvelope(LeaveRequestResponseDto)
   @ApiNotFoundResponse({ description: 'Leave request not found' })
-  get(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return this.requests.get(ctx, id);
+  get(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
+    return this.requests.get(ctx, id, req.permissions);
   }
 
   @Put(':id/approve')
   @RequireModule('leave', 'edit')
+  @ScopedRecords()
   @ApiOperation({ summary: "Approve a pending request; its working days become 'leave' in attendance" })
   @ApiEnvelope(LeaveRequestResponseDto)
-  @ApiForbiddenResponse({ description: OWN_DECISION })
-  @ApiNotFoundResponse({ description: 'Leave request not found' })
+  @ApiForbiddenResponse({ description: `'${OWN_DECISION}'; '${OUT_OF_SCOPE}'` })
+  @ApiNotFoundResponse({ description: 'Leave request not found (or not within the scope of your leave view)' })
   @ApiConflictResponse({ description: 'The request is not pending any more' })
   @ApiUnprocessableEntityResponse({ description: 'Insufficient leave balance' })
-  async approve(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return ok(await this.requests.approve(ctx, id), 'Leave request approved');
+  async approve(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.requests.approve(ctx, id, req.permissions), 'Leave request approved');
   }
 
   @Put(':id/reject')
   @RequireModule('leave', 'edit')
+  @ScopedRecords()
   @ApiOperation({ summary: 'Reject a pending request, with an optional reason' })
   @ApiEnvelope(LeaveRequestResponseDto)
-  @ApiForbiddenResponse({ description: OWN_DECISION })
-  @ApiNotFoundResponse({ description: 'Leave request not found' })
+  @ApiForbiddenResponse({ description: `'${OWN_DECISION}'; '${OUT_OF_SCOPE}'` })
+  @ApiNotFoundResponse({ description: 'Leave request not found (or not within the scope of your leave view)' })
   @ApiConflictResponse({ description: 'The request is not pending any more' })
-  async reject(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number, @Body() dto: RejectLeaveRequestDto) {
-    return ok(await this.requests.reject(ctx, id, dto ?? {}), 'Leave request rejected');
+  async reject(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number, @Body() dto: RejectLeaveRequestDto) {
+    return ok(await this.requests.reject(ctx, id, dto ?? {}, req.permissions), 'Leave request rejected');
   }
 
   @Put(':id/cancel')
@@ -154,7 +163,7 @@ export class LeaveRequestsController {
   @ApiForbiddenResponse({ description: "Someone else's request" })
   @ApiNotFoundResponse({ description: 'Leave request not found' })
   @ApiConflictResponse({ description: 'The request is not pending any more' })
-  async cancel(@Auth() ctx: AuthContext, @Param('id', ParseIntPipe) id: number) {
-    return ok(await this.requests.cancel(ctx, id), 'Leave request cancelled');
+  async cancel(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('id', ParseIntPipe) id: number) {
+    return ok(await this.requests.cancel(ctx, id, req.permissions), 'Leave request cancelled');
   }
 }

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import type { FilterQuery } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
+import type { RecordScope } from '../../common/auth/record-scope';
 import { ApiError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../common/http/errors';
 import { Page } from '../../common/http/envelope';
 import { dateMessage, escapeLike, isCalendarDate, oneOf, fieldWords } from '../../common/http/fields';
@@ -13,7 +14,8 @@ import { User } from '../users/user.entity';
 import type { RecentLeaveRequestDto } from '../dashboard/dto/company-dashboard.dto';
 import type { CreateLeaveRequestDto, LeaveRequestResponseDto, RejectLeaveRequestDto, WorkingDaysDto } from './dto/leave-request.dto';
 import { TOTAL_DAYS_MESSAGE } from './dto/leave-request.dto';
-import { LeaveAccess } from './leave-access';
+import { LeaveAccess, seenRequests } from './leave-access';
+import type { EffectivePermissions } from '../permissions/permissions.service';
 import { LeaveAttachment } from './leave-attachment.entity';
 import { LeaveBalancesService } from './leave-balances.service';
 import { assertRange, workingDays } from './leave-days';
@@ -32,6 +34,9 @@ export const LEAVE_REQUEST_LIST = {
 };
 export const SUBMITTED = 'Leave request submitted successfully!';
 export const OWN_DECISION = 'You cannot approve or reject your own leave request';
+export const OUT_OF_SCOPE = 'You can only decide the leave requests of the people in your scope';
+const FOR_YOURSELF = 'You can only request leave for yourself';
+const FOR_SCOPE = 'You can only request leave for yourself and the people in your scope';
 const POPULATE = ['employee', 'leave_type', 'decided_by', 'attachment'] as const;
 const MAX_ID = 2147483647;
 
@@ -55,8 +60,9 @@ export class LeaveRequestsService {
 
   // ---- reads ---------------------------------------------------------------------------------
 
-  async list(ctx: AuthContext, q: ListQuery): Promise<Page<LeaveRequestResponseDto>> {
-    const where = await this.listWhere(ctx, q.filter);
+  /** `rights`: the request's effective permissions (req.permissions). */
+  async list(ctx: AuthContext, q: ListQuery, rights?: EffectivePermissions): Promise<Page<LeaveRequestResponseDto>> {
+    const where = this.listWhere(ctx, q.filter, await this.access.scope(ctx, 'view', rights));
     const [items, total] = await this.em.findAndCount(LeaveRequest, where, {
       populate: POPULATE,
       orderBy: [{ [q.sort.field]: q.sort.order }, { id: q.sort.order }],
@@ -66,10 +72,11 @@ export class LeaveRequestsService {
     return new Page('leave-requests', items.map(toRequestResponse), q.offset, total);
   }
 
-  private async listWhere(ctx: AuthContext, f: Record<string, unknown>): Promise<FilterQuery<LeaveRequest>> {
+  private listWhere(ctx: AuthContext, f: Record<string, unknown>, scope: RecordScope): FilterQuery<LeaveRequest> {
     const and: FilterQuery<LeaveRequest>[] = [];
-    const manager = await this.access.isManager(ctx);
-    if (!manager || f.mine === true || f.mine === 'true') and.push({ employee: ctx.employeeId ?? -1 });
+    const mine = f.mine === true || f.mine === 'true';
+    const seen = seenRequests(ctx, mine ? 'own' : scope);
+    if (Object.keys(seen).length) and.push(seen);
     if (f.q !== undefined) {
       if (typeof f.q !== 'string') throw badRequest('The search filter must be text', 'filter');
       const like = `${escapeLike(f.q.trim().toLowerCase())}%`;
@@ -101,9 +108,9 @@ export class LeaveRequestsService {
     return and.length ? { $and: and } : {};
   }
 
-  async get(ctx: AuthContext, id: number): Promise<LeaveRequestResponseDto> {
+  async get(ctx: AuthContext, id: number, rights?: EffectivePermissions): Promise<LeaveRequestResponseDto> {
     const row = await this.find(id);
-    if (row.employee.id !== ctx.employeeId && !(await this.access.isManager(ctx))) throw notFound('Leave request');
+    if (!(await this.access.covers(ctx, await this.access.scope(ctx, 'view', rights), row.employee.id))) throw notFound('Leave request');
     return toRequestResponse(row);
   }
 
@@ -121,14 +128,14 @@ export class LeaveRequestsService {
 
   // ---- dashboard -----------------------------------------------------------------------------
 
+  // the cards count and list the requests the caller's list shows
   async pendingCount(ctx: AuthContext): Promise<number> {
-    const manager = await this.access.isManager(ctx);
-    return this.em.count(LeaveRequest, { status: 'pending', ...(manager ? {} : { employee: ctx.employeeId ?? -1 }) });
+    const seen = seenRequests(ctx, await this.access.scope(ctx, 'view'));
+    return this.em.count(LeaveRequest, { status: 'pending', ...seen });
   }
 
   async recent(ctx: AuthContext, limit: number): Promise<RecentLeaveRequestDto[]> {
-    const manager = await this.access.isManager(ctx);
-    const rows = await this.em.find(LeaveRequest, manager ? {} : { employee: ctx.employeeId ?? -1 }, {
+    const rows = await this.em.find(LeaveRequest, seenRequests(ctx, await this.access.scope(ctx, 'view')), {
       populate: ['employee', 'leave_type'],
       orderBy: { requested_at: 'DESC', id: 'DESC' },
       limit,
@@ -151,9 +158,9 @@ export class LeaveRequestsService {
 
   // ---- writes --------------------------------------------------------------------------------
 
-  async create(ctx: AuthContext, dto: CreateLeaveRequestDto): Promise<LeaveRequestResponseDto> {
+  async create(ctx: AuthContext, dto: CreateLeaveRequestDto, rights?: EffectivePermissions): Promise<LeaveRequestResponseDto> {
     assertOwnCompany(ctx, dto.company_id);
-    const employee = await this.employeeFor(ctx, dto.employee_id);
+    const employee = await this.employeeFor(ctx, dto.employee_id, rights);
     const type = (await findRef(this.em, LeaveType, dto.leave_type_id, 'Leave type', 'leave_type_id'))!;
     await this.em.populate(type, ['policy']);
     if (!type.is_active) throw unprocessable(`${type.type_name} is not active`, 'leave_type_id');
@@ -214,8 +221,8 @@ export class LeaveRequestsService {
     return toRequestResponse(await this.find(row.id));
   }
 
-  async approve(ctx: AuthContext, id: number): Promise<LeaveRequestResponseDto> {
-    const row = await this.decidable(ctx, id);
+  async approve(ctx: AuthContext, id: number, rights?: EffectivePermissions): Promise<LeaveRequestResponseDto> {
+    const row = await this.decidable(ctx, id, rights);
     const balance = await this.balances.one(ctx.companyId!, row.employee_id, row.leave_type_id, Number(row.start_date.slice(0, 4)));
     if (balance?.limited && Number(balance.approvable) < Number(row.total_days)) {
       throw unprocessable(`Insufficient leave balance: ${plural(Math.max(0, Number(balance.approvable)))} remaining`);
@@ -225,8 +232,8 @@ export class LeaveRequestsService {
     return toRequestResponse(await this.find(id));
   }
 
-  async reject(ctx: AuthContext, id: number, dto: RejectLeaveRequestDto): Promise<LeaveRequestResponseDto> {
-    await this.decidable(ctx, id);
+  async reject(ctx: AuthContext, id: number, dto: RejectLeaveRequestDto, rights?: EffectivePermissions): Promise<LeaveRequestResponseDto> {
+    await this.decidable(ctx, id, rights);
     await this.em.execute(
       `update leave_requests set status = 'rejected', decided_by_id = ?, decided_at = now(), rejection_reason = ?, updated_at = now()
         where id = ?`,
@@ -236,10 +243,12 @@ export class LeaveRequestsService {
     return toRequestResponse(await this.find(id));
   }
 
-  async cancel(ctx: AuthContext, id: number): Promise<LeaveRequestResponseDto> {
+  async cancel(ctx: AuthContext, id: number, rights?: EffectivePermissions): Promise<LeaveRequestResponseDto> {
     const head = await this.head(id);
     if (head.employee_id !== ctx.employeeId) {
-      if (await this.access.isManager(ctx)) throw forbidden('Only the employee can cancel their own leave request');
+      if (await this.access.covers(ctx, await this.access.scope(ctx, 'view', rights), head.employee_id)) {
+        throw forbidden('Only the employee can cancel their own leave request');
+      }
       throw notFound('Leave request');
     }
     await this.lockEmployee(head.employee_id);
@@ -252,13 +261,22 @@ export class LeaveRequestsService {
   // ---- helpers -------------------------------------------------------------------------------
 
   /** Locks the employee and the request, and checks that the caller may decide it now. */
-  private async decidable(ctx: AuthContext, id: number) {
+  private async decidable(ctx: AuthContext, id: number, rights: EffectivePermissions | undefined) {
     const head = await this.head(id);
     if (head.employee_id === ctx.employeeId) throw forbidden(OWN_DECISION);
+    await this.assertDecides(ctx, head.employee_id, rights);
     await this.lockEmployee(head.employee_id);
     const row = await this.head(id, true);
     if (row.status !== 'pending') throw conflict(`This leave request has already been ${row.status}`);
     return row;
+  }
+
+  /** 404 for a request the caller does not see, 403 for one they see but whose employee is outside the scope of their edit right. */
+  private async assertDecides(ctx: AuthContext, employeeId: number, rights: EffectivePermissions | undefined): Promise<void> {
+    const sees = await this.access.scope(ctx, 'view', rights);
+    if (!(await this.access.covers(ctx, sees, employeeId))) throw notFound('Leave request');
+    const decides = await this.access.scope(ctx, 'edit', rights);
+    if (decides !== sees && !(await this.access.covers(ctx, decides, employeeId))) throw forbidden(OUT_OF_SCOPE);
   }
 
   private async head(id: number, forUpdate = false) {
@@ -304,10 +322,14 @@ export class LeaveRequestsService {
     );
   }
 
-  private async employeeFor(ctx: AuthContext, employeeId: number | undefined): Promise<Employee> {
+  /** The employee of a new request: the caller, or someone within the scope of the caller's create right. */
+  private async employeeFor(ctx: AuthContext, employeeId: number | undefined, rights: EffectivePermissions | undefined): Promise<Employee> {
     if (employeeId !== undefined && employeeId !== ctx.employeeId) {
-      if (!(await this.access.isManager(ctx))) throw forbidden('You can only request leave for yourself');
-      return (await findRef(this.em, Employee, employeeId, 'Employee', 'employee_id'))!;
+      const scope = await this.access.scope(ctx, 'create', rights);
+      if (scope === 'own') throw forbidden(FOR_YOURSELF);
+      const employee = (await findRef(this.em, Employee, employeeId, 'Employee', 'employee_id'))!;
+      if (!(await this.access.covers(ctx, scope, employee.id))) throw forbidden(FOR_SCOPE);
+      return employee;
     }
     if (!ctx.employeeId) {
       throw unprocessable('Your account is not linked to an employee record; choose the employee', 'employee_id');

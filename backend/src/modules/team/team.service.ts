@@ -100,9 +100,9 @@ export class TeamService {
     const start = first.toISODate()!;
     const end = first.endOf('month').toISODate()!;
     // the caller's own leave is on the calendar too: it overlaps the team's like anyone's
-    const scope = scopeCondition(ctx, recordScope(ctx, rights, 'leave', 'view'), 'e.id');
-    const covered = scope ? `and (${scope.sql} or e.id = ?)` : '';
-    const params: unknown[] = [companyId, end, start, ...(scope ? [...scope.params, ctx.employeeId ?? -1] : [])];
+    const scope = scopeCondition(ctx, recordScope(ctx, rights, 'leave', 'view'), 'e.id', { withOwn: true });
+    const covered = scope ? `and ${scope.sql}` : '';
+    const params: unknown[] = [companyId, end, start, ...(scope?.params ?? [])];
     const leave = await this.em.execute<Array<TeamCalendarDto['leave'][number]>>(
       `with listed as (
          select lr.id, lr.employee_id, e.first_name || ' ' || e.last_name as employee_name, lt.type_name as leave_type,

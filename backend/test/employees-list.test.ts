@@ -110,9 +110,14 @@ describe('employee list paging at company scale', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body.data.map((e: { employee_code: string }) => e.employee_code)).toEqual(['JS001', 'JS002']);
     for (const row of res.body.data) {
-      // the answer of one employee adds only the salary's range warning (null here: no position)
+      // the answer of one employee adds the salary's range warning (null here: no position), the
+      // manager and the direct reports
       const { salary_warning, manager, direct_reports, ...own } = (await t.http().get(`${API}/${row.id}`).set(cAdmin)).body.data;
       expect(salary_warning).toBeNull();
+      expect(manager).toEqual(row.manager_id === null ? null : { id: row.manager_id, name: row.manager_name });
+      expect(direct_reports.map((r: { id: number }) => r.id)).toEqual(
+        res.body.data.filter((r: { manager_id: number | null }) => r.manager_id === row.id).map((r: { id: number }) => r.id),
+      );
       expect(row).toStrictEqual(own);
     }
     expect(res.body.data[1]).toMatchObject({ first_name: 'Zoë "Q"', manager_name: 'Mia Manager', username: 'js002.login', salary: '91234.50' });

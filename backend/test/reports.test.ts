@@ -562,7 +562,9 @@ describe('Reports', () => {
       expect((await t.http().get('/api/reports/headcount-breakdown').set(token)).status).toBe(200);
       const attendance = await t.http().get('/api/reports/attendance-rates').set(token);
       expect(attendance.status).toBe(403);
-      expect(attendance.body.message).toBe("This report adds up every employee's attendance records: only company admins can see it");
+      expect(attendance.body.message).toBe(
+        "This report adds up other employees' attendance records: only company admins and holders of attendance view over their team, their department or the whole company can see it",
+      );
       const payroll = await t.http().get('/api/reports/payroll-cost').set(token);
       expect(payroll.status).toBe(403);
       expect(payroll.body.message).toBe('You do not have view access to the payroll module needed for this report');
@@ -598,7 +600,7 @@ describe('Reports', () => {
       const employee = await t.http().post('/api/reports/subscriptions').set(admin).send({ ...base, recipients: [a.employeeUser.email] });
       expect(employee.status).toBe(400);
       expect(employee.body.errors[0].message).toBe(
-        `${a.employeeUser.email} may not see the report “Payroll cost”: it is sent only to company admins and payroll staff who hold reports view`,
+        `${a.employeeUser.email} may not see the report “Payroll cost”: it is sent only to company admins and to holders of payroll view over their team, their department or the whole company who hold reports view`,
       );
       const bad = await t.http().post('/api/reports/subscriptions').set(admin).send({ ...base, frequency: 'daily', recipients: [] });
       expect(bad.status).toBe(400);

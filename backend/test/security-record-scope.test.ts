@@ -13,11 +13,11 @@ type Rights = { can_view?: boolean; can_create?: boolean; can_edit?: boolean };
 type Group = 'headcount' | 'attendance' | 'leave' | 'payroll' | 'kpi';
 
 /**
- * Who sees other employees' records (issue 37, items 1, 2, 11 and 15). A view right alone means
- * one's own records in payroll, leave and attendance; every report, its export, the catalogue, a
- * scheduled report's recipients and the dashboard's cards follow what the module's own list shows
- * the same user: a report adds up every employee's records, so a user whose list shows only their
- * own is refused it, and a report's employees are among those the list shows.
+ * Who sees other employees' records. A view right alone means one's own records in payroll, leave
+ * and attendance; every report, its export, the catalogue, a scheduled report's recipients and the
+ * dashboard's cards follow what the module's own list shows the same user: a report adds up other
+ * employees' records, so a user whose list shows only their own is refused it, and a report's
+ * employees are among those the list shows.
  */
 describe('record scope: reports, pay and dashboard cards show only what the module shows', () => {
   let t: TestApp;
@@ -34,12 +34,14 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
     payroll: { module: 'payroll', list: '/api/hr/payroll', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
     kpi: { module: 'kpi', list: '/api/kpi/bonus-payments', who: (r) => ({ id: r.employee_id, name: r.employee_name }) },
   };
+  const refused = (module: string) =>
+    `This report adds up other employees' ${module} records: only company admins and holders of ${module} view over their team, their department or the whole company can see it`;
   const REFUSED: Record<Group, string> = {
-    headcount: "This report adds up every employee's employees records: only company admins and holders of employees view can see it",
-    attendance: "This report adds up every employee's attendance records: only company admins and holders of attendance view over the company can see it",
-    leave: "This report adds up every employee's leave records: only company admins and leave managers can see it",
-    payroll: "This report adds up every employee's payroll records: only company admins and payroll staff can see it",
-    kpi: "This report adds up every employee's KPI & Bonus records: only company admins and holders of KPI & Bonus view can see it",
+    headcount: refused('employees'),
+    attendance: refused('attendance'),
+    leave: refused('leave'),
+    payroll: refused('payroll'),
+    kpi: refused('KPI & Bonus'),
   };
   const COMBOS: Record<string, Rights | 'admin'> = {
     'view only': { can_view: true },
@@ -207,7 +209,7 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
       expect(staffPage.body.data[0].salary).toBe('96000.00');
     });
 
-    it('shows them no company-wide dashboard card of payroll or attendance', async () => {
+    it('shows them no dashboard card of other employees’ payroll or attendance', async () => {
       const me = await userWith({ payroll: { can_view: true }, attendance: { can_view: true }, employees: { can_view: true } });
       const res = await t.http().get('/api/dashboard/company').set(me.headers);
       expect(res.status).toBe(200);
@@ -230,7 +232,7 @@ describe('record scope: reports, pay and dashboard cards show only what the modu
       expect(refused.body.errors).toEqual([
         {
           field: 'recipients',
-          message: `${viewer.email} may not see the report “Payroll changes”: it is sent only to company admins and payroll staff who hold reports view`,
+          message: `${viewer.email} may not see the report “Payroll changes”: it is sent only to company admins and to holders of payroll view over their team, their department or the whole company who hold reports view`,
         },
       ]);
       expect((await sql('select count(*)::int as n from report_subscriptions where company_id = ?', [c.company.id]))[0].n).toBe(0);

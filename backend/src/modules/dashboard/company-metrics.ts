@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../../common/auth/auth-context';
+import type { ScopeCondition } from '../../common/auth/record-scope';
 import type { RecentLeaveRequestDto } from './dto/company-dashboard.dto';
 
 /**
@@ -18,24 +20,44 @@ export interface CompanyMetricSources {
   recentLeaveRequests(ctx: AuthContext, limit: number): Promise<RecentLeaveRequestDto[]>;
 }
 
+/**
+ * The company's figures come from the modules' sources; a caller who covers a team or a
+ * department (`within`: a condition on `r.employee_id`) gets the same figure of those employees'
+ * records only, counted here by one query on the records' employee.
+ */
 @Injectable()
 export class CompanyMetrics {
   private sources: Partial<CompanyMetricSources> = {};
+
+  constructor(private readonly em: EntityManager) {}
 
   provide(sources: Partial<CompanyMetricSources>): void {
     this.sources = { ...this.sources, ...sources };
   }
 
-  presentToday(companyId: number, today: string): Promise<number> {
-    return this.sources.presentToday?.(companyId, today) ?? Promise.resolve(0);
+  async presentToday(companyId: number, today: string, within: ScopeCondition | null = null): Promise<number> {
+    if (!within) return this.sources.presentToday?.(companyId, today) ?? 0;
+    // a late arrival is a present record checked in after the limit, as the attendance module counts it
+    const [row] = await this.em.execute<Array<{ n: number }>>(
+      `select count(*)::int as n from attendance_records r
+        where r.company_id = ? and r.attendance_date = ?::date and r.status in ('present', 'late') and ${within.sql}`,
+      [companyId, today, ...within.params],
+    );
+    return row?.n ?? 0;
   }
 
   pendingLeaves(ctx: AuthContext): Promise<number> {
     return this.sources.pendingLeaves?.(ctx) ?? Promise.resolve(0);
   }
 
-  monthlyPayroll(companyId: number, monthStart: string, nextMonthStart: string): Promise<string> {
-    return this.sources.monthlyPayroll?.(companyId, monthStart, nextMonthStart) ?? Promise.resolve('0.00');
+  async monthlyPayroll(companyId: number, monthStart: string, nextMonthStart: string, within: ScopeCondition | null = null): Promise<string> {
+    if (!within) return this.sources.monthlyPayroll?.(companyId, monthStart, nextMonthStart) ?? '0.00';
+    const [row] = await this.em.execute<Array<{ total: string }>>(
+      `select coalesce(sum(r.net_salary), 0.00) as total from payroll_records r
+        where r.company_id = ? and r.pay_period_start >= ? and r.pay_period_start < ? and ${within.sql}`,
+      [companyId, monthStart, nextMonthStart, ...within.params],
+    );
+    return row.total;
   }
 
   recentLeaveRequests(ctx: AuthContext, limit: number): Promise<RecentLeaveRequestDto[]> {

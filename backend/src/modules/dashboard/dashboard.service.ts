@@ -2,8 +2,8 @@ import { requireCompany } from '../../common/auth/require-company';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import type { AuthContext } from '../../common/auth/auth-context';
-import { coversCompany } from '../../common/auth/record-scope';
+import type { AuthContext, RecordScope } from '../../common/auth/auth-context';
+import { recordScope, scopeCondition, scopeFilter } from '../../common/auth/record-scope';
 import { notFound } from '../../common/http/errors';
 import { Company } from '../companies/company.entity';
 import { Employee } from '../employees/employee.entity';
@@ -34,8 +34,11 @@ export class DashboardService {
 
   /**
    * The company view of /dashboard. Each card is computed only when the caller may view its
-   * module, and a card of company-wide figures only when the caller sees every employee's records
-   * of its module (recordScope): present today for admins, the month's payroll for payroll staff.
+   * module (the line-manager policy's rights count: the cards read records within the caller's
+   * scope), and a card that counts other employees' records counts those within the caller's
+   * scope of its module (recordScope): the company from the modules' figures, a team or a
+   * department by query; none for one who sees only their own. The leave cards count what the
+   * leave module shows the caller, their own requests included.
    */
   async company(ctx: AuthContext): Promise<CompanyDashboardDto> {
     const companyId = requireCompany(ctx);
@@ -56,9 +59,14 @@ export class DashboardService {
         can_delete: r.delete,
       };
     });
-    const can = (key: (typeof DASHBOARD_MODULES)[number]) => !!rights.get(key)?.view;
-    // a card of company-wide figures only for who sees every employee's records of its module
-    const staff = (key: (typeof DASHBOARD_MODULES)[number]) => can(key) && coversCompany(ctx, rights, key);
+    const can = (key: (typeof DASHBOARD_MODULES)[number]) => PermissionsService.allows(rights, key, 'view', true);
+    // whose records a card of other employees' figures counts; null for one who sees only their own
+    const cardScope = (key: (typeof DASHBOARD_MODULES)[number]): Exclude<RecordScope, 'own'> | null => {
+      const scope = can(key) ? recordScope(ctx, rights, key) : 'own';
+      return scope === 'own' ? null : scope;
+    };
+    // the condition on the records' employee (r.employee_id) for a team or a department; null for the company
+    const within = (scope: RecordScope) => scopeCondition(ctx, scope, 'r.employee_id');
     const admin = ctx.role === 'company_admin' || ctx.role === 'superadmin';
 
     const zone = DateTime.now().setZone(company.time_zone).isValid ? company.time_zone : 'UTC';
@@ -66,14 +74,16 @@ export class DashboardService {
     const today = now.toISODate()!;
     const monthStart = now.startOf('month');
 
-    const employeesVisible = staff('employees');
-    const totalEmployees = employeesVisible ? await this.activeEmployees() : null;
-    const recentEmployees = employeesVisible ? await this.recentEmployees() : null;
-    const presentToday = staff('attendance') ? await this.metrics.presentToday(companyId, today) : null;
+    const employees = cardScope('employees');
+    const totalEmployees = employees ? await this.activeEmployees(scopeFilter(ctx, employees, 'id')) : null;
+    const recentEmployees = employees ? await this.recentEmployees(scopeFilter(ctx, employees, 'id')) : null;
+    const attendance = cardScope('attendance');
+    const presentToday = attendance ? await this.metrics.presentToday(companyId, today, within(attendance)) : null;
     // the leave cards count and list the requests the caller may see (their own, or everyone's for a leave manager)
     const pendingLeaves = can('leave') ? await this.metrics.pendingLeaves(ctx) : null;
-    const monthlyPayroll = staff('payroll')
-      ? await this.metrics.monthlyPayroll(companyId, monthStart.toISODate()!, monthStart.plus({ months: 1 }).toISODate()!)
+    const payroll = cardScope('payroll');
+    const monthlyPayroll = payroll
+      ? await this.metrics.monthlyPayroll(companyId, monthStart.toISODate()!, monthStart.plus({ months: 1 }).toISODate()!, within(payroll))
       : null;
     const recentLeaves = can('leave') ? await this.metrics.recentLeaveRequests(ctx, RECENT) : null;
     const subscription = admin ? await this.subscription(company) : null;
@@ -98,14 +108,15 @@ export class DashboardService {
     };
   }
 
-  private activeEmployees(): Promise<number> {
-    return this.em.count(Employee, { employment_status: { $ne: 'terminated' } });
+  /** Employees not terminated, of the company or of those `within` (scopeFilter: the caller's team or department). */
+  private activeEmployees(within: Record<string, unknown> = {}): Promise<number> {
+    return this.em.count(Employee, { employment_status: { $ne: 'terminated' }, ...within });
   }
 
-  private async recentEmployees(): Promise<RecentEmployeeDto[]> {
+  private async recentEmployees(within: Record<string, unknown>): Promise<RecentEmployeeDto[]> {
     const rows = await this.em.find(
       Employee,
-      {},
+      within,
       { populate: ['department', 'position'], orderBy: [{ created_at: 'DESC' }, { id: 'DESC' }], limit: RECENT },
     );
     return rows.map((e) => ({

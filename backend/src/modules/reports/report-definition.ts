@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ModuleKey } from '../../common/auth/auth-context';
+import type { ModuleKey, RecordScope } from '../../common/auth/auth-context';
+import type { ScopeCondition } from '../../common/auth/record-scope';
 
 export const REPORT_GROUPS = ['headcount', 'attendance', 'leave', 'payroll', 'kpi'] as const;
 export type ReportGroup = (typeof REPORT_GROUPS)[number];
@@ -34,9 +35,20 @@ export interface ReportChart {
   series: Array<{ key: string; label: string }>;
 }
 
+/**
+ * Whose records a run covers when it is not the whole company: the reader's team or department
+ * (recordScope of the report's module), as a condition on a column of employee ids.
+ */
+export interface ReportScope {
+  whose: Exclude<RecordScope, 'company'>;
+  on(column: string): ScopeCondition;
+}
+
 /** The filters of one run, validated and with their defaults (dates in the company's time zone). */
 export interface ReportParams {
   companyId: number;
+  /** the reader's team or department; null for the whole company */
+  scope: ReportScope | null;
   from: string;
   to: string;
   at: string;
@@ -87,12 +99,18 @@ export function groupColumn(def: Pick<ReportDefinition, 'groupBy'>, p: ReportPar
 }
 
 /**
- * The employees a report covers: the company's, narrowed by department, position and work
- * location (an assignment at the location overlapping the period). `e` is the employees alias.
+ * The employees a report covers: the company's, or those of the reader's team or department,
+ * narrowed by department, position and work location (an assignment at the location overlapping
+ * the period). `e` is the employees alias.
  */
 export function employeeScope(p: ReportParams, e = 'e', period: { from: string; to: string } = p): ReportQuery {
   const parts = [`${e}.company_id = ?`];
   const params: unknown[] = [p.companyId];
+  const within = p.scope?.on(`${e}.id`);
+  if (within) {
+    parts.push(within.sql);
+    params.push(...within.params);
+  }
   if (p.departmentId !== null) {
     parts.push(`${e}.department_id = ?`);
     params.push(p.departmentId);

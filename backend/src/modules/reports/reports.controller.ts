@@ -13,10 +13,11 @@ import { ReportsService } from './reports.service';
 
 /**
  * Company reports. The plan's reports feature and the reports module's view right let a user in;
- * each report also needs the view right of the module its figures come from and that module's
- * records of every employee (recordScope: payroll figures only for payroll staff, leave for leave
- * managers, attendance for admins), and KPI reports the KPI & Bonus feature. A user who sees only
- * their own records of the module is refused the report (403), as the catalogue leaves it out.
+ * each report also needs the view right of the module its figures come from, and KPI reports the
+ * KPI & Bonus feature. A report covers the employees whose records of that module the caller sees
+ * (recordScope): the company, their department or their team, rows and totals alike; a user who
+ * sees only their own records of the module is refused the report (403), as the catalogue leaves
+ * it out.
  */
 @ApiTags('reports')
 @ApiAuthErrors()
@@ -29,21 +30,21 @@ export class ReportsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The reports the caller may see, with their filters and defaults' })
+  @ApiOperation({ summary: 'The reports the caller may see, with their filters, defaults and whose records they cover' })
   @ApiEnvelope(ReportInfoDto, { isArray: true })
   catalogue(@Auth() ctx: AuthContext, @Req() req: AuthedRequest): Promise<ReportInfoDto[]> {
     return this.reports.catalogue(ctx, req.permissions!);
   }
 
   @Get(':report')
-  @ApiOperation({ summary: 'A report: its columns, rows (up to 1,000), totals and chart for the filters' })
+  @ApiOperation({ summary: "A report: its columns, rows (up to 1,000), totals and chart for the filters, of the employees within the caller's scope" })
   @ApiParam({ name: 'report', enum: REPORT_IDS, description: 'The report (see GET /api/reports)' })
   @ApiEnvelope(ReportResultDto)
   @ApiBadRequestResponse({ description: 'A filter is invalid; errors name it' })
   @ApiNotFoundResponse({ description: 'No such report' })
   async run(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('report') id: string, @Query() query: ReportQueryDto): Promise<ReportResultDto> {
     const def = await this.reports.definition(ctx, req.permissions!, id);
-    return this.reports.result(await this.reports.params(ctx.companyId!, def, query));
+    return this.reports.result(await this.reports.params(ctx, req.permissions!, def, query));
   }
 
   @Get(':report/export')
@@ -55,7 +56,7 @@ export class ReportsController {
   async export(@Auth() ctx: AuthContext, @Req() req: AuthedRequest, @Param('report') id: string, @Query() query: ReportExportQueryDto) {
     const def = await this.reports.definition(ctx, req.permissions!, id);
     const { format, ...filters } = query;
-    const file = await this.exports.write(await this.reports.params(ctx.companyId!, def, filters), format);
+    const file = await this.exports.write(await this.reports.params(ctx, req.permissions!, def, filters), format);
     return fileDownload(file.stream(), EXPORT_TYPES[format], file.name);
   }
 }

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import type { AuthContext } from '../../common/auth/auth-context';
-import { recordStaff, coversCompany } from '../../common/auth/record-scope';
+import type { AuthContext, ModuleKey, RecordScope } from '../../common/auth/auth-context';
+import { recordScope, scopeCondition } from '../../common/auth/record-scope';
 import { ApiError, forbidden, notFound } from '../../common/http/errors';
 import { companyZone, todayInZone } from '../kpi/company-zone';
 import { PermissionsService, type EffectivePermissions } from '../permissions/permissions.service';
 import { PlanService } from '../permissions/plan.service';
 import { REPORTS, reportById } from './catalogue';
 import type { ReportInfoDto, ReportQueryDto, ReportResultDto } from './dto/report.dto';
-import type { ReportColumn, ReportContext, ReportDefinition, ReportParams } from './report-definition';
+import type { ReportColumn, ReportContext, ReportDefinition, ReportParams, ReportScope } from './report-definition';
 import { normalizeRow, TotalsAccumulator, type ReportRow } from './report-totals';
 
 /** Rows a report shows on screen; the exports have them all. */
@@ -26,7 +26,20 @@ export interface ReportScan {
 }
 
 /** Who reads a report: the request's caller, or a scheduled report's recipient. */
-export type ReportReader = Pick<AuthContext, 'companyId' | 'role' | 'selfService'>;
+export type ReportReader = Pick<AuthContext, 'companyId' | 'employeeId' | 'role' | 'selfService'>;
+
+/** A module's name in a sentence. */
+const moduleName = (module: ModuleKey) => (module === 'kpi' ? 'KPI & Bonus' : module);
+
+/** Who, beside company admins, may see the reports of a module, in words (a refusal, a recipient's refusal). */
+export const moduleViewers = (module: ModuleKey) => `holders of ${moduleName(module)} view over their team, their department or the whole company`;
+
+const WHOSE: Record<RecordScope, string> = {
+  company: 'All employees',
+  department: 'Your department',
+  team: 'Your team',
+  own: 'Your own records',
+};
 
 const fieldError = (field: string, message: string) => new ApiError(400, message, [{ field, message }]);
 const inWords = (date: string) => DateTime.fromISO(date, { zone: 'utc' }).toFormat('d LLL yyyy');
@@ -43,10 +56,10 @@ export class ReportsService {
   ) {}
 
   /**
-   * Whether the caller may see a report: its module's view right, the module's records of every
-   * employee (a report adds up the whole company's: payroll staff for payroll figures, leave
-   * managers for leave, admins for attendance; recordScope), and its feature in the plan. The
-   * catalogue, a run, an export and a scheduled report's recipients all ask this.
+   * Whether the caller may see a report: its module's view right (the line-manager policy's
+   * counts: a report is read within the reader's scope), over other employees' records than
+   * their own (recordScope: their team, their department or the company), and its feature in the
+   * plan. The catalogue, a run, an export and a scheduled report's recipients all ask this.
    */
   async allowed(ctx: ReportReader, perms: EffectivePermissions, def: ReportDefinition): Promise<boolean> {
     if (this.refusal(ctx, perms, def)) return false;
@@ -55,12 +68,25 @@ export class ReportsService {
 
   /** Why the caller may not see a report's figures (rights only; the plan is checked apart), or null. */
   private refusal(ctx: ReportReader, perms: EffectivePermissions, def: ReportDefinition): string | null {
-    const module = def.module === 'kpi' ? 'KPI & Bonus' : def.module;
-    if (!PermissionsService.allows(perms, def.module, 'view')) return `You do not have view access to the ${module} module needed for this report`;
-    if (!coversCompany(ctx, perms, def.module)) {
-      return `This report adds up every employee's ${module} records: only ${recordStaff(def.module)} can see it`;
+    const module = moduleName(def.module);
+    if (!PermissionsService.allows(perms, def.module, 'view', true)) return `You do not have view access to the ${module} module needed for this report`;
+    // a report of one's own records is not what reports are for: the module shows them
+    if (this.scopeOf(ctx, perms, def) === 'own') {
+      return `This report adds up other employees' ${module} records: only company admins and ${moduleViewers(def.module)} can see it`;
     }
     return null;
+  }
+
+  /** Whose records the reader's run of a report covers: recordScope of view in its module. */
+  scopeOf(reader: ReportReader, perms: EffectivePermissions, def: ReportDefinition): RecordScope {
+    return recordScope(reader, perms, def.module, 'view');
+  }
+
+  /** The run's condition on employees for that scope; null for the whole company. */
+  private readerScope(reader: ReportReader, perms: EffectivePermissions, def: ReportDefinition): ReportScope | null {
+    const whose = this.scopeOf(reader, perms, def);
+    if (whose === 'company') return null;
+    return { whose, on: (column) => scopeCondition(reader, whose, column)! };
   }
 
   async catalogue(ctx: AuthContext, perms: EffectivePermissions): Promise<ReportInfoDto[]> {
@@ -79,6 +105,7 @@ export class ReportsService {
         filters: [...def.filters],
         group_by_options: (def.groupBy ?? []).map((g) => ({ ...g })),
         defaults: { from: d.from, to: d.to, at: today, group_by: def.groupBy?.[0].id ?? null, older_than_days: 7 },
+        scope: this.scopeOf(ctx, perms, def) as ReportInfoDto['scope'],
       });
     }
     return out;
@@ -102,8 +129,12 @@ export class ReportsService {
     return { from: t.minus({ months: 11 }).startOf('month').toISODate()!, to: today };
   }
 
-  /** The filters with their defaults, checked: a 400 names the filter at fault. */
-  async params(companyId: number, def: ReportDefinition, q: ReportQueryDto): Promise<ReportScan> {
+  /**
+   * The filters with their defaults, checked (a 400 names the filter at fault), and the reader's
+   * scope: a run covers the employees within it only.
+   */
+  async params(reader: ReportReader, perms: EffectivePermissions, def: ReportDefinition, q: ReportQueryDto): Promise<ReportScan> {
+    const companyId = reader.companyId!;
     const zone = await companyZone(this.em, companyId);
     const today = todayInZone(zone);
     const d = this.defaults(def, today);
@@ -113,6 +144,7 @@ export class ReportsService {
     }
     const params: ReportParams = {
       companyId,
+      scope: this.readerScope(reader, perms, def),
       from: q.from ?? d.from,
       to: q.to ?? d.to,
       at: q.at ?? today,
@@ -155,7 +187,8 @@ export class ReportsService {
     if (f.has('older_than_days')) parts.push(`Waiting more than ${p.olderThanDays} days on ${inWords(p.today)}`);
     const group = def.groupBy?.find((g) => g.id === p.groupBy);
     if (group) parts.push(`by ${group.name}`);
-    parts.push(names.length ? names.join(' · ') : 'All employees');
+    if (p.scope || !names.length) parts.push(WHOSE[p.scope?.whose ?? 'company']);
+    parts.push(...names);
     return parts.join(' · ');
   }
 

@@ -16,9 +16,10 @@ interface Facts {
  * The attendance of the period as counts per employee and month (alias f: month, employee_id,
  * records, present, late, absent, on_leave, worked_hours, shift_hours): whole months from
  * attendance_month_stats (kept by triggers), the days of a partial first or last month from the
- * records themselves; narrowed by work location, and by department and position through the
- * employee (joined as e, or when `withEmployees`). `extra` adds columns of each part. The
- * months read from the stats are the context's span (attendanceSpan).
+ * records themselves; narrowed to the reader's team or department by employee, by work location,
+ * and by department and position through the employee (joined as e, or when `withEmployees`).
+ * `extra` adds columns of each part. The months read from the stats are the context's span
+ * (attendanceSpan).
  */
 function attendanceFacts(p: ReportParams, context: ReportContext, withEmployees = false, extra = { stats: '', raw: '' }): Facts {
   const { fullFrom, fullTo } = context.span as Span;
@@ -39,6 +40,13 @@ function attendanceFacts(p: ReportParams, context: ReportContext, withEmployees 
                      and not (ar.attendance_date >= ?::date and ar.attendance_date < ?::date) ${rawLocation}) f`;
   const params: unknown[] = [p.companyId, fullFrom, fullTo, ...loc, p.companyId, p.from, p.to, fullFrom, fullTo, ...loc];
   const narrow: string[] = [];
+  // the stats are kept per employee and month: a team's or department's figures add up its
+  // members' rows, never the company's
+  const within = p.scope?.on('f.employee_id');
+  if (within) {
+    narrow.push(within.sql);
+    params.push(...within.params);
+  }
   if (p.departmentId !== null) {
     narrow.push('e.department_id = ?');
     params.push(p.departmentId);
@@ -47,7 +55,7 @@ function attendanceFacts(p: ReportParams, context: ReportContext, withEmployees 
     narrow.push('e.position_id = ?');
     params.push(p.positionId);
   }
-  const join = narrow.length || withEmployees ? 'join employees e on e.id = f.employee_id' : '';
+  const join = p.departmentId !== null || p.positionId !== null || withEmployees ? 'join employees e on e.id = f.employee_id' : '';
   return { sql: `from ${facts} ${join} ${narrow.length ? `where ${narrow.join(' and ')}` : ''}`, params };
 }
 
@@ -90,10 +98,18 @@ export function wholeMonths(from: string, to: string): { fullFrom: string; fullT
   return { fullFrom: fullFrom.toISODate()!, fullTo: (fullTo < fullFrom ? fullFrom : fullTo).toISODate()! };
 }
 
-/** For the corrections report: the records of the company narrowed by department, position and location. */
-function recordScope(p: ReportParams): ReportQuery & { joinEmployees: boolean } {
+/**
+ * For the corrections report: the records of the company, or of the reader's team or department,
+ * narrowed by department, position and location.
+ */
+function correctedRecords(p: ReportParams): ReportQuery & { joinEmployees: boolean } {
   const parts = ['ar.company_id = ?'];
   const params: unknown[] = [p.companyId];
+  const within = p.scope?.on('ar.employee_id');
+  if (within) {
+    parts.push(within.sql);
+    params.push(...within.params);
+  }
   if (p.departmentId !== null) {
     parts.push('e.department_id = ?');
     params.push(p.departmentId);
@@ -283,7 +299,7 @@ export const attendanceCorrections: ReportDefinition = {
   chart: () => ({ kind: 'bar', x: 'month', series: [{ key: 'corrections', label: 'Corrections' }] }),
   query(p) {
     // the period is read on the day of the correction, in the company's time zone
-    const scope = recordScope({ ...p, from: '0001-01-01', to: '9999-12-31' });
+    const scope = correctedRecords({ ...p, from: '0001-01-01', to: '9999-12-31' });
     return {
       sql: `select ${monthKey(`date_trunc('month', (ar.corrected_at at time zone ?)::date)`)} as month, count(*)::int as corrections,
                    count(distinct ar.employee_id)::int as employees, count(distinct ar.corrected_by_id)::int as correctors

@@ -6,11 +6,18 @@ const KPI_FILTERS = ['from', 'to', 'department_id', 'position_id'] as const;
 
 /**
  * The subject's department and position filters on a target (alias t, subject joins se/sd/sp):
- * an employee's own, a department target's department, a position target's position.
+ * an employee's own, a department target's department, a position target's position. A reader
+ * who covers a team or a department sees the targets about one employee within it only, as the
+ * KPI module shows them: a department's or a position's results are about people outside it too.
  */
 function subjectScope(p: ReportParams): ReportQuery {
   const parts: string[] = [];
   const params: unknown[] = [];
+  const within = p.scope?.on('t.employee_id');
+  if (within) {
+    parts.push(`t.target_type = 'employee' and ${within.sql}`);
+    params.push(...within.params);
+  }
   if (p.departmentId !== null) {
     parts.push(`(se.department_id = ? or t.department_id = ?)`);
     params.push(p.departmentId, p.departmentId);

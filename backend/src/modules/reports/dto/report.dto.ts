@@ -5,6 +5,10 @@ import { IsDateOnly, IsId, IsOptionalNotNull } from '../../../common/http/fields
 import { REPORTS } from '../catalogue';
 import { CHART_KINDS, COLUMN_TYPES, REPORT_FILTERS, REPORT_GROUPS, type ChartKind, type ColumnType, type ReportFilter, type ReportGroup } from '../report-definition';
 
+/** Whose records a report covers for its reader (a report of one's own records is not offered). */
+export const REPORT_SCOPES = ['company', 'department', 'team'] as const;
+export type ReportScopeName = (typeof REPORT_SCOPES)[number];
+
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -109,6 +113,13 @@ export class ReportInfoDto {
   group_by_options!: ReportOptionDto[];
   @ApiProperty({ type: ReportDefaultsDto, description: "The filters' values when not sent, in the company's time zone" })
   defaults!: ReportDefaultsDto;
+  @ApiProperty({
+    enum: REPORT_SCOPES,
+    description:
+      "Whose records the caller's report covers: the whole company, or their department or team (everyone who reports to them, " +
+      "directly or through others), by the caller's view right in the report's module",
+  })
+  scope!: ReportScopeName;
 }
 
 export class ReportColumnDto {

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
 import type { AuthContext } from '../../../common/auth/auth-context';
-import { recordStaff } from '../../../common/auth/record-scope';
 import { Page } from '../../../common/http/envelope';
 import { ApiError, conflict, notFound } from '../../../common/http/errors';
 import { Filter, type ListQuery, type ListQueryOptions } from '../../../common/http/list-query';
@@ -16,7 +15,7 @@ import { User } from '../../users/user.entity';
 import { REPORT_IDS, reportById } from '../catalogue';
 import type { CreateReportSubscriptionDto, ReportSubscriptionResponseDto, UpdateReportSubscriptionDto } from '../dto/report-subscription.dto';
 import type { ReportDefinition } from '../report-definition';
-import { ReportsService } from '../reports.service';
+import { moduleViewers, ReportsService, type ReportReader } from '../reports.service';
 import { ReportSubscription, type ReportFrequency } from './report-subscription.entity';
 
 export const REPORT_SUBSCRIPTION_LIST: ListQueryOptions = {
@@ -58,6 +57,18 @@ export function periodCovered(frequency: ReportFrequency, zone: string, runAt: D
 
 const recipientError = (message: string) => new ApiError(400, message, [{ field: 'recipients', message }]);
 
+/**
+ * A user a scheduled report is sent to, as they would run it: their rights, and the key of whose
+ * records their copy covers (recipients with the same key receive the same figures).
+ */
+export interface ReportRecipient {
+  userId: number;
+  reader: ReportReader;
+  perms: EffectivePermissions;
+  /** 'company', 'department:<id>', 'team:<employee id>' */
+  scopeKey: string;
+}
+
 @Injectable()
 export class ReportSubscriptionsService {
   constructor(
@@ -84,7 +95,7 @@ export class ReportSubscriptionsService {
 
   async create(ctx: AuthContext, perms: EffectivePermissions, dto: CreateReportSubscriptionDto): Promise<ReportSubscriptionResponseDto> {
     const def = await this.reports.definition(ctx, perms, dto.report_id);
-    const filters = await this.checkFilters(ctx.companyId!, def, dto);
+    const filters = await this.checkFilters(ctx, perms, def, dto);
     await this.checkRecipients(ctx.companyId!, def, dto.recipients);
     await this.lockCompanySubscriptions(ctx.companyId!);
     const [{ n }] = await this.em.execute<Array<{ n: number }>>('select count(*)::int as n from report_subscriptions where company_id = ?', [
@@ -121,7 +132,7 @@ export class ReportSubscriptionsService {
       location_id: dto.location_id !== undefined ? dto.location_id : (sub.location?.id ?? null),
     };
     const def = await this.reports.definition(ctx, perms, merged.report_id);
-    const filters = await this.checkFilters(ctx.companyId!, def, merged);
+    const filters = await this.checkFilters(ctx, perms, def, merged);
     await this.checkRecipients(ctx.companyId!, def, merged.recipients);
     await this.lockCompanySubscriptions(ctx.companyId!);
     await this.refuseDuplicate(ctx.companyId!, sub.id, merged, filters);
@@ -183,7 +194,8 @@ export class ReportSubscriptionsService {
 
   /** The grouping and filters, checked as a run of the report checks them (a 400 names the one at fault). */
   private async checkFilters(
-    companyId: number,
+    ctx: AuthContext,
+    perms: EffectivePermissions,
     def: ReportDefinition,
     f: { group_by?: string | null; department_id?: number | null; position_id?: number | null; location_id?: number | null },
   ) {
@@ -194,7 +206,7 @@ export class ReportSubscriptionsService {
       position_id: takes.has('position_id') ? (f.position_id ?? null) : null,
       location_id: takes.has('location_id') ? (f.location_id ?? null) : null,
     };
-    await this.reports.params(companyId, def, {
+    await this.reports.params(ctx, perms, def, {
       group_by: kept.group_by ?? undefined,
       department_id: kept.department_id ?? undefined,
       position_id: kept.position_id ?? undefined,
@@ -215,29 +227,39 @@ export class ReportSubscriptionsService {
       const found = allowed.get(email);
       if (found === undefined) throw recipientError(`${email} is not an active user of this company`);
       if (!found) {
-        throw recipientError(`${email} may not see the report “${def.title}”: it is sent only to ${recordStaff(def.module)} who hold reports view`);
+        throw recipientError(`${email} may not see the report “${def.title}”: it is sent only to company admins and to ${moduleViewers(def.module)} who hold reports view`);
       }
     }
   }
 
   /**
    * The active users of the company among these addresses, each with whether they may see the
-   * report now (the reports module and the report's own module and feature).
+   * report now (the reports module and the report's own module and feature) and whose records
+   * their copy covers.
    */
-  async allowedRecipients(companyId: number, def: ReportDefinition, emails: string[]): Promise<Map<string, { userId: number } | false>> {
-    const users = await this.em.execute<Array<{ id: number; email: string; role: User['role']; employee_id: number | null }>>(
-      `select id, lower(email) as email, role, employee_id from users
-        where company_id = ? and is_active and lower(email) in (select value from json_array_elements_text(?::json))`,
+  async allowedRecipients(companyId: number, def: ReportDefinition, emails: string[]): Promise<Map<string, ReportRecipient | false>> {
+    const users = await this.em.execute<
+      Array<{ id: number; email: string; role: User['role']; employee_id: number | null; department_id: number | null }>
+    >(
+      `select u.id, lower(u.email) as email, u.role, u.employee_id, e.department_id from users u
+         left join employees e on e.id = u.employee_id and e.company_id = u.company_id
+        where u.company_id = ? and u.is_active and lower(u.email) in (select value from json_array_elements_text(?::json))`,
       [companyId, JSON.stringify(emails.map((e) => e.toLowerCase()))],
     );
-    const out = new Map<string, { userId: number } | false>();
+    const out = new Map<string, ReportRecipient | false>();
     for (const u of users) {
       const perms = await this.permissions.effective({ userId: u.id, role: u.role, companyId, employeeId: u.employee_id, impersonatorId: null });
-      // the recipient's own rights decide, as if they ran the report themselves (a non-staff
-      // user of the report's module is never sent its figures of other employees)
-      const reader = { companyId, role: u.role, selfService: false };
+      // the recipient's own rights decide, as if they ran the report themselves: a team lead is
+      // sent the team's figures, an admin the company's, someone who sees only their own nothing
+      const reader: ReportReader = { companyId, employeeId: u.employee_id, role: u.role, selfService: false };
       const may = PermissionsService.allows(perms, 'reports', 'view') && (await this.reports.allowed(reader, perms, def));
-      out.set(u.email, may ? { userId: u.id } : false);
+      if (!may) {
+        out.set(u.email, false);
+        continue;
+      }
+      const scope = this.reports.scopeOf(reader, perms, def);
+      const scopeKey = scope === 'company' ? 'company' : scope === 'department' ? `department:${u.department_id ?? 0}` : `${scope}:${u.employee_id ?? 0}`;
+      out.set(u.email, { userId: u.id, reader, perms, scopeKey });
     }
     return out;
   }

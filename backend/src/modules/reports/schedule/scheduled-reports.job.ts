@@ -11,7 +11,7 @@ import { ReportExportService } from '../export/report-export.service';
 import { EXPORT_TYPES } from '../export/writers';
 import { ReportsService } from '../reports.service';
 import { ReportSubscription } from './report-subscription.entity';
-import { nextRun, periodCovered, ReportSubscriptionsService } from './report-subscriptions.service';
+import { nextRun, periodCovered, ReportSubscriptionsService, type ReportRecipient } from './report-subscriptions.service';
 import { MeasuredJob } from '../../metrics/job-metrics';
 
 export const SCHEDULED_REPORTS_JOB = 'scheduled-reports';
@@ -27,7 +27,9 @@ export interface ScheduledReportsResult {
 /**
  * Sends the scheduled reports that are due: each in its own transaction that claims the row (FOR
  * UPDATE SKIP LOCKED, so two instances never send one twice), makes the file, queues one notice
- * per recipient in the outbox with the file attached, and moves the next run on.
+ * per recipient in the outbox with the file attached, and moves the next run on. Each recipient
+ * is sent the figures of their own scope at the time of sending (a team lead the team's, an admin
+ * the company's): one file per distinct scope among the recipients.
  */
 @Injectable()
 export class ScheduledReportsJob {
@@ -94,11 +96,11 @@ export class ScheduledReportsJob {
     const def = reportById(sub.report_id);
     if (!def) throw new Error('The report no longer exists');
     const recipients = [...(await this.subscriptions.allowedRecipients(companyId, def, sub.recipients)).values()].filter(
-      (r): r is { userId: number } => !!r,
+      (r): r is ReportRecipient => !!r,
     );
     if (!recipients.length) throw new Error('None of the recipients may see this report any more');
     const period = periodCovered(sub.frequency, zone, runAt);
-    const scan = await this.reports.params(companyId, def, {
+    const filters = {
       from: period.from,
       to: period.to,
       at: period.to,
@@ -106,19 +108,25 @@ export class ScheduledReportsJob {
       department_id: sub.department?.id,
       position_id: sub.position?.id,
       location_id: sub.location?.id,
-    });
-    const file = await this.exports.write(scan, sub.format);
-    const content = await file.buffer();
+    };
     const when = `${DateTime.fromISO(period.from).toFormat('d LLL')} – ${DateTime.fromISO(period.to).toFormat('d LLL yyyy')}`;
     const subject = `${sub.frequency === 'weekly' ? 'Weekly' : 'Monthly'} report: ${def.title} (${when})`;
-    const body = `${def.title}\n${scan.subtitle}\n\nThe report is attached as ${sub.format.toUpperCase()} (${file.name}).`;
-    await this.notifications.queue(
-      em,
-      'reports',
-      `select ?::int as company_id, value::int as user_id, ?::text as subject, ?::text as body from json_array_elements_text(?::json)`,
-      [companyId, subject, body, JSON.stringify(recipients.map((r) => r.userId))],
-      { name: file.name, type: EXPORT_TYPES[sub.format].split(';')[0], content },
-    );
+    const byScope = new Map<string, ReportRecipient[]>();
+    for (const r of recipients) byScope.set(r.scopeKey, [...(byScope.get(r.scopeKey) ?? []), r]);
+    for (const group of byScope.values()) {
+      // the recipients of one scope see the same figures: the report is run once for them
+      const scan = await this.reports.params(group[0].reader, group[0].perms, def, filters);
+      const file = await this.exports.write(scan, sub.format);
+      const content = await file.buffer();
+      const body = `${def.title}\n${scan.subtitle}\n\nThe report is attached as ${sub.format.toUpperCase()} (${file.name}).`;
+      await this.notifications.queue(
+        em,
+        'reports',
+        `select ?::int as company_id, value::int as user_id, ?::text as subject, ?::text as body from json_array_elements_text(?::json)`,
+        [companyId, subject, body, JSON.stringify(group.map((r) => r.userId))],
+        { name: file.name, type: EXPORT_TYPES[sub.format].split(';')[0], content },
+      );
+    }
     sub.last_sent_at = now;
   }
 }

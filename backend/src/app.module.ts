@@ -18,6 +18,8 @@ import { PlatformDashboardModule } from './modules/platform-dashboard/platform-d
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
 import { EmployeesModule } from './modules/employees/employees.module';
+import { OrgChartModule } from './modules/org-chart/org-chart.module';
+import { TeamModule } from './modules/team/team.module';
 import { PositionsModule } from './modules/positions/positions.module';
 import { CmsModule } from './modules/cms/cms.module';
 import { HealthModule } from './modules/health/health.module';
@@ -76,6 +78,8 @@ export class AppModule {
         DashboardModule,
         DepartmentsModule,
         EmployeesModule,
+        OrgChartModule,
+        TeamModule,
         PositionsModule,
         CmsModule,
         HealthModule,

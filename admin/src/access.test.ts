@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { canOpen, consoleRole, decideAccess, menuEntries, SETTINGS_ADMIN } from './access';
-import type { PermissionEntry, Session, SessionUser } from './providers/session';
+import type { PermissionEntry, RecordScope, Session, SessionUser } from './providers/session';
 
-const entry = (id: number, key: string, rights: { create?: boolean; self_service?: boolean }): PermissionEntry => ({
-  module_id: id,
-  module: { id, module_key: key, module_name: key },
-  can_view: true,
-  can_create: !!rights.create,
-  can_edit: false,
-  can_delete: false,
-  self_service: rights.self_service,
-});
+/** An entry as the server answers it: self-service rights cover one's own records, the matrix's here the company. */
+const entry = (id: number, key: string, rights: { create?: boolean; self_service?: boolean; line_manager?: boolean; scope?: RecordScope }): PermissionEntry => {
+  const scope = rights.scope ?? (rights.self_service ? 'own' : 'company');
+  return {
+    module_id: id,
+    module: { id, module_key: key, module_name: key },
+    can_view: true,
+    can_create: !!rights.create,
+    can_edit: false,
+    can_delete: false,
+    self_service: rights.self_service,
+    line_manager: rights.line_manager,
+    view_scope: scope,
+    create_scope: rights.create ? scope : null,
+    edit_scope: null,
+    delete_scope: null,
+  };
+};
 
 const employee = (permissions: PermissionEntry[]): Session => ({
   token: 'token',
@@ -87,6 +96,10 @@ const ALL_OF = (keys: string[]): PermissionEntry[] =>
     can_create: true,
     can_edit: true,
     can_delete: true,
+    view_scope: 'company',
+    create_scope: 'company',
+    edit_scope: 'company',
+    delete_scope: 'company',
   }));
 const ENTERPRISE = ALL_OF(['employees', 'departments', 'positions', 'attendance', 'leave', 'payroll', 'reports', 'settings', 'monitoring', 'kpi']);
 
@@ -147,5 +160,63 @@ describe('Reports follows the API: whoever holds reports view', () => {
   it('without it, neither', () => {
     expect(menuEntries(employee(SELF_SERVICE)).map((e) => e.label)).not.toContain('menu.reports');
     expect(canOpen('/hr/reports', employee(SELF_SERVICE))).toBe(false);
+  });
+});
+
+describe('My Team opens for whoever covers more people than themselves', () => {
+  /** An employee whom others report to: self-service on their own records, the line-manager policy's team on top. */
+  const LINE_MANAGER = [
+    entry(4, 'attendance', { create: true, self_service: true, line_manager: true, scope: 'team' }),
+    entry(5, 'leave', { create: true, self_service: true, line_manager: true, scope: 'team' }),
+    entry(6, 'payroll', { self_service: true }),
+  ];
+
+  it('a line manager has My Team in the menu, after the dashboard, and opens it', () => {
+    const labels = menuEntries(employee(LINE_MANAGER)).map((e) => e.label);
+    expect(labels.slice(0, 3)).toEqual(['menu.dashboard', 'menu.my_team', 'menu.my_attendance']);
+    expect(canOpen('/hr/team', employee(LINE_MANAGER))).toBe(true);
+  });
+
+  it('attendance over a department or the company opens it too', () => {
+    for (const scope of ['department', 'company'] as const) {
+      expect(canOpen('/hr/team', employee([entry(4, 'attendance', { scope })]))).toBe(true);
+    }
+  });
+
+  it('an employee who sees only their own records has neither the entry nor the route', () => {
+    expect(menuEntries(employee(SELF_SERVICE)).map((e) => e.label)).not.toContain('menu.my_team');
+    expect(decideAccess({ module: 'attendance', beyondOwn: true }, employee(SELF_SERVICE))).toBe('dashboard');
+    expect(canOpen('/hr/team', employee([]))).toBe(false);
+  });
+
+  it('the leave of a team without its attendance does not open it (Today is attendance)', () => {
+    const leaveOnly = [entry(4, 'attendance', { self_service: true }), entry(5, 'leave', { line_manager: true, scope: 'team' })];
+    expect(canOpen('/hr/team', employee(leaveOnly))).toBe(false);
+  });
+
+  it('a company admin opens it for the whole company; their menu stays as it was', () => {
+    const admin: Session = { token: 't', user: { id: 2, role: 'company_admin' } as SessionUser, permissions: ENTERPRISE, impersonatedCompany: null };
+    expect(canOpen('/hr/team', admin)).toBe(true);
+    expect(menuEntries(admin).map((e) => e.label)).not.toContain('menu.my_team');
+  });
+});
+
+describe('Org chart opens for whoever holds employees view; the server answers whom they see', () => {
+  it('a company admin has it right after Positions', () => {
+    const admin: Session = { token: 't', user: { id: 2, role: 'company_admin' } as SessionUser, permissions: ENTERPRISE, impersonatedCompany: null };
+    const labels = menuEntries(admin).map((e) => e.label);
+    expect(labels[labels.indexOf('menu.positions') + 1]).toBe('menu.org_chart');
+    expect(canOpen('/hr/org-chart', admin)).toBe(true);
+  });
+
+  it("a line manager, whose team's profiles the policy shows, has it in their menu", () => {
+    const lineManager = [...SELF_SERVICE, entry(1, 'employees', { line_manager: true, scope: 'team' })];
+    expect(menuEntries(employee(lineManager)).map((e) => e.label)).toContain('menu.org_chart');
+    expect(canOpen('/hr/org-chart', employee(lineManager))).toBe(true);
+  });
+
+  it('an employee without employees view has neither the entry nor the route', () => {
+    expect(menuEntries(employee(SELF_SERVICE)).map((e) => e.label)).not.toContain('menu.org_chart');
+    expect(canOpen('/hr/org-chart', employee(SELF_SERVICE))).toBe(false);
   });
 });

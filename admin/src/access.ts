@@ -6,6 +6,7 @@ import {
   isAuthenticated,
   isImpersonating,
   toModuleAccess,
+  viewsBeyondOwn,
   type Role,
   type Session,
 } from './providers/session';
@@ -31,6 +32,8 @@ export interface AccessRule {
   roles?: readonly Role[];
   /** module whose view permission is required; absent = none */
   module?: ModuleKey;
+  /** the module's view must cover other people's records (a team, a department, the company) */
+  beyondOwn?: boolean;
 }
 
 const SUPERADMIN = ['superadmin'] as const;
@@ -60,6 +63,10 @@ export const ROUTE_ACCESS = {
   // not in the spec's route table; linked from the company dashboard (spec 2.12). The API's rule
   // (GET /api/reports): whoever holds reports view, whatever the role; each report then asks more
   '/hr/reports': { module: 'reports' },
+  // the people one covers: a line manager's team, a department, or for admins the company
+  '/hr/team': { module: 'attendance', beyondOwn: true },
+  // whoever holds employees view, whatever the role: the server answers whom each may see
+  '/hr/org-chart': { module: 'employees' },
 } as const satisfies Record<string, AccessRule>;
 
 export type ProtectedPath = keyof typeof ROUTE_ACCESS;
@@ -90,6 +97,9 @@ export const decideAccess = (rule: AccessRule, session: Session): AccessDecision
   const role = consoleRole(session)!;
   if (rule.roles && !rule.roles.includes(role)) return 'dashboard';
   if (rule.module && role !== 'superadmin' && !toModuleAccess(session.permissions)[rule.module]?.view) return 'dashboard';
+  // admins cover the company whatever the list says
+  const admin = role === 'company_admin' || role === 'superadmin';
+  if (rule.module && rule.beyondOwn && !admin && !viewsBeyondOwn(toModuleAccess(session.permissions)[rule.module])) return 'dashboard';
   return 'allow';
 };
 
@@ -113,6 +123,7 @@ export type MenuIcon =
   | 'employees'
   | 'departments'
   | 'positions'
+  | 'org_chart'
   | 'attendance'
   | 'shifts'
   | 'leave'
@@ -135,6 +146,10 @@ const DASHBOARD: MenuEntry = { path: '/dashboard', label: 'menu.dashboard', icon
 
 const REPORTS: MenuEntry = { path: '/hr/reports', label: 'menu.reports', icon: 'reports' };
 
+const MY_TEAM: MenuEntry = { path: '/hr/team', label: 'menu.my_team', icon: 'employees' };
+
+const ORG_CHART: MenuEntry = { path: '/hr/org-chart', label: 'menu.org_chart', icon: 'org_chart' };
+
 /**
  * Sidebar entries by role, in the spec's order (2.3). A superadmin impersonating a company has the
  * company admin's (what the company's admin sees, plus the banner), and Reports shows for whoever
@@ -154,6 +169,7 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
     { path: '/hr/employees', label: 'menu.employees', icon: 'employees' },
     { path: '/hr/departments', label: 'menu.departments', icon: 'departments' },
     { path: '/hr/positions', label: 'menu.positions', icon: 'positions' },
+    ORG_CHART,
     { path: '/hr/attendance', label: 'menu.attendance', icon: 'attendance' },
     { path: '/hr/shift-roster', label: 'menu.shift_roster', icon: 'shifts' },
     { path: '/hr/leave', label: 'menu.leave', icon: 'leave' },
@@ -169,6 +185,10 @@ export const MENUS: Record<MenuSet, readonly MenuEntry[]> = {
   // console never guesses it
   self_service: [
     DASHBOARD,
+    // for those who manage people (their attendance view covers more than their own records)
+    MY_TEAM,
+    // for those who hold employees view: a line manager over their team, or the matrix's scope
+    ORG_CHART,
     { path: '/hr/attendance', label: 'menu.my_attendance', icon: 'attendance' },
     { path: '/hr/leave', label: 'menu.my_leave', icon: 'leave' },
     { path: '/hr/payroll', label: 'menu.my_payroll', icon: 'payroll' },

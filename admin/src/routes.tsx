@@ -58,6 +58,8 @@ export const protectedScreens: ScreenRoute<ProtectedPath>[] = [
   { path: '/hr/leave', screen: lazyScreen(() => import('./screens/leave/LeaveScreen')) },
   { path: '/hr/payroll', screen: lazyScreen(() => import('./screens/payroll/PayrollScreen')) },
   { path: '/hr/reports', screen: lazyScreen(() => import('./screens/reports/ReportsScreen')) },
+  { path: '/hr/team', screen: lazyScreen(() => import('./screens/team/TeamScreen')) },
+  { path: '/hr/org-chart', screen: lazyScreen(() => import('./screens/org-chart/OrgChartScreen')) },
 ];
 
 /** Public screens without the layout (react-admin <CustomRoutes noLayout>). /login is Admin's loginPage. */

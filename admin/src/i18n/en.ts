@@ -80,6 +80,8 @@ export const messages = {
     my_leave: 'My Leave',
     my_payroll: 'My Payroll',
     reports: 'Reports',
+    my_team: 'My Team',
+    org_chart: 'Org chart',
   },
   access_denied: {
     title: '%{screen} is not available',
@@ -108,6 +110,8 @@ export const messages = {
     leave: 'Leave Management',
     payroll: 'Payroll',
     reports: 'Reports',
+    team: 'My Team',
+    org_chart: 'Org chart',
     platform_warning: 'Platform Access Restricted',
     pwa_install: 'Install the App',
   },

@@ -9,6 +9,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import PeopleIcon from '@mui/icons-material/People';
 import AccountTreeIcon from '@mui/icons-material/AccountTree';
 import WorkIcon from '@mui/icons-material/Work';
+import LanIcon from '@mui/icons-material/Lan';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import EventNoteIcon from '@mui/icons-material/EventNote';
@@ -33,6 +34,7 @@ const ICONS: Record<MenuIcon, ReactElement> = {
   employees: <PeopleIcon />,
   departments: <AccountTreeIcon />,
   positions: <WorkIcon />,
+  org_chart: <LanIcon />,
   attendance: <AccessTimeIcon />,
   shifts: <EventRepeatIcon />,
   leave: <EventNoteIcon />,

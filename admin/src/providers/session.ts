@@ -25,11 +25,16 @@ export type PermissionEntry = Schemas['EffectivePermissionDto'];
 /** The company a superadmin works as (kept from the impersonation's answer). */
 export type ImpersonatedCompany = Pick<Schemas['CompanyResponseDto'], 'id' | 'company_name'>;
 
+/** Whose records a right covers (own, team, department, company). */
+export type RecordScope = NonNullable<PermissionEntry['view_scope']>;
+
 export interface ModuleAccess {
   view: boolean;
   create: boolean;
   edit: boolean;
   delete: boolean;
+  /** whose records the view right covers; null without it */
+  viewScope: RecordScope | null;
 }
 
 export interface Session {
@@ -136,10 +141,15 @@ export const toModuleAccess = (permissions: PermissionEntry[]): Record<string, M
       create: !!entry.can_create,
       edit: !!entry.can_edit,
       delete: !!entry.can_delete,
+      // a list kept from before rights carried a scope says nothing wider than one's own until it is read again
+      viewScope: entry.can_view ? (entry.view_scope ?? 'own') : null,
     };
   }
   return modules;
 };
+
+/** Whether a module's view covers other people's records too (a team, a department, the company). */
+export const viewsBeyondOwn = (access: ModuleAccess | undefined): boolean => !!access?.view && access.viewScope !== 'own';
 
 /** Name of the company the user works in (the impersonated one while impersonating). */
 export const companyName = (session: Session = getSession()): string | null =>

@@ -1,5 +1,6 @@
 import '../attendance/messages.en';
 import '../leave/messages.en';
+import '../team/messages.en';
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -44,6 +45,9 @@ import { days, leaveApi } from '../leave/api';
 import { RequestLeaveDialog } from '../leave/RequestLeaveDialog';
 import { StatusChip as LeaveStatusChip } from '../leave/StatusChip';
 import { monthName, PaymentStatusChip, usePayslipDownload } from '../payroll/shared';
+import { DAY_STATUSES } from '../team/api';
+import { DayStatusChip } from '../team/DayStatusChip';
+import { useTeamToday } from '../team/useTeamToday';
 
 type Task = components['schemas']['TaskResponseDto'];
 type KpiTarget = components['schemas']['KpiTargetResponseDto'];
@@ -195,6 +199,42 @@ const TodayBlock = () => {
           </Stack>
         );
       }}
+    </Block>
+  );
+};
+
+/** For whoever manages people: how many of the team are in, late, absent, on leave or not in yet, and the way to My Team. */
+const TeamTodayBlock = () => {
+  const translate = useTranslate();
+  const query = useTeamToday();
+  return (
+    <Block
+      title={translate('team.home.title')}
+      query={query}
+      testId="home-team-today"
+      empty={translate('team.today.empty')}
+      isEmpty={(data) => data.total === 0}
+      action={
+        <Button component={RouterLink} to="/hr/team" size="small" sx={touchTarget}>
+          {translate('team.home.open')}
+        </Button>
+      }
+    >
+      {(data) => (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" aria-label={translate('team.home.summary', data.counts)}>
+            {DAY_STATUSES.map((status) => (
+              <Stack key={status} direction="row" spacing={0.5} alignItems="center">
+                <Typography sx={{ fontWeight: 700 }}>{data.counts[status]}</Typography>
+                <DayStatusChip status={status} />
+              </Stack>
+            ))}
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {translate('team.today.total', { smart_count: data.total })}
+          </Typography>
+        </Stack>
+      )}
     </Block>
   );
 };
@@ -457,7 +497,8 @@ const KpiBlock = ({ employeeId }: { employeeId: number }) => {
 /**
  * The employee's home (/dashboard for the employee role), phone first: today's attendance with one
  * tap to check in or out, leave balance with Request Leave, pending requests, the latest payslip,
- * open tasks and this period's KPI progress. Only the caller's own data, never company figures.
+ * open tasks and this period's KPI progress. Only the caller's own data, never company figures;
+ * for someone who manages people, also their team's day and the way to My Team.
  */
 export default function EmployeeHome() {
   const translate = useTranslate();
@@ -475,6 +516,7 @@ export default function EmployeeHome() {
       />
       <Grid container spacing={2}>
         <TodayBlock />
+        {canOpen('/hr/team', session) && <TeamTodayBlock />}
         {employeeId !== null && (
           <>
             <LeaveBlocks />

@@ -4,6 +4,7 @@ import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { useWatch } from 'react-hook-form';
+import { useSearchParams } from 'react-router-dom';
 import { useSession } from '../../auth/useSession';
 import { PageHeader } from '../../layout/PageHeader';
 import { toModuleAccess } from '../../providers/session';
@@ -11,11 +12,13 @@ import { employees } from '../../resources/people';
 import type { ResourceConfig } from '../../schema/config';
 import type { FieldDescriptor } from '../../schema/derive';
 import { SchemaInput } from '../../schema/inputs';
-import { resourceSchema, useRights } from '../../schema/schema';
-import { SchemaResource } from '../../schema/SchemaResource';
+import { representation } from '../../schema/representation';
+import { resourceSchema, useLabels, useRights } from '../../schema/schema';
+import { EditForm, FormDialog, SchemaDeleteConfirm, SchemaResource } from '../../schema/SchemaResource';
 import { apiAnswer, client } from '../../providers/apiClient';
 import { errorMessage } from '../../providers/httpClient';
 import { ExportEmployeesButton, ImportEmployeesButton } from './EmployeeCsv';
+import { EMPLOYEE_PARAM, EmployeeDetails } from './EmployeeDetails';
 import { NoRightsNotice } from './NoRightsNotice';
 import { SalaryCell, SalaryInput, SalaryWarningCell } from './SalaryInput';
 
@@ -168,15 +171,45 @@ const config: ResourceConfig = {
   rowActions: InvitationActions,
 };
 
-/** /hr/employees (hr.md 2 Employees): the generated list and forms of the collection, with its CSV export and import. */
+/**
+ * /hr/employees (hr.md 2 Employees): the generated list and forms of the collection, with its CSV
+ * export and import. An employee's details are named in the address (?employee=12), so the manager
+ * and the direct reports shown in them link to their own details.
+ */
 export default function EmployeesScreen() {
   const translate = useTranslate();
   const rights = useRights(resourceSchema(employees.name));
+  const labels = useLabels(employees.name);
+  const [params, setParams] = useSearchParams();
+  const [row, setRow] = useState<RaRecord | null>(null);
+  const [editing, setEditing] = useState<RaRecord | null>(null);
+  const [deleting, setDeleting] = useState<RaRecord | null>(null);
+  const shown = params.get(EMPLOYEE_PARAM);
+
+  const showDetails = (id: RaRecord['id']) =>
+    setParams((current) => {
+      current.set(EMPLOYEE_PARAM, String(id));
+      return current;
+    });
+  const closeDetails = () =>
+    setParams(
+      (current) => {
+        current.delete(EMPLOYEE_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+
   return (
     <>
       <PageHeader title={translate('employees.title')} subtitle={translate('employees.subtitle')} />
       <SchemaResource
         config={config}
+        onOpen={(record, open) => {
+          if (!rights.show && rights.edit) return open.edit();
+          setRow(record);
+          showDetails(record.id);
+        }}
         actions={
           <>
             <ExportEmployeesButton />
@@ -184,6 +217,45 @@ export default function EmployeesScreen() {
           </>
         }
       />
+      {shown && (
+        <EmployeeDetails
+          config={config}
+          id={shown}
+          row={row && String(row.id) === shown ? row : undefined}
+          onClose={closeDetails}
+          onEdit={
+            rights.edit
+              ? (record) => {
+                  closeDetails();
+                  setEditing(record);
+                }
+              : undefined
+          }
+          onDelete={rights.delete ? setDeleting : undefined}
+        />
+      )}
+      {editing && (
+        <FormDialog title={labels.text('edit_title', { name: representation(employees.name)(editing) })} onClose={() => setEditing(null)}>
+          <EditForm
+            config={config}
+            row={editing}
+            onDone={() => setEditing(null)}
+            onDelete={rights.delete ? () => setDeleting(editing) : undefined}
+          />
+        </FormDialog>
+      )}
+      {deleting && (
+        <SchemaDeleteConfirm
+          config={config}
+          record={deleting}
+          onClose={(deleted) => {
+            setDeleting(null);
+            if (!deleted) return;
+            setEditing(null);
+            closeDetails();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -41,4 +41,8 @@ export const employeesMessages = {
   salary_at_least: 'at least %{amount}',
   salary_at_most: 'at most %{amount}',
   salary_a_year: '%{amount} a year',
+  direct_reports: 'Direct reports',
+  no_direct_reports: 'Nobody reports to %{name}.',
+  show_org_chart: 'Show the org chart',
+  details_failed: 'Failed to load the employee',
 };

@@ -11,6 +11,7 @@ import {
   List,
   ListItemButton,
   ListItemText,
+  NativeSelect,
   Switch,
   Tab,
   Table,
@@ -27,43 +28,89 @@ import SaveIcon from '@mui/icons-material/Save';
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import { useSession } from '../../auth/useSession';
 import { isImpersonating } from '../../providers/session';
-import {
-  fetchEntries,
-  fetchModules,
-  saveEntries,
-  toSubject,
-  type EntryRecord,
-  type Flags,
-  type ModuleRecord,
-  type Subject,
-  type SubjectKind,
-} from './api';
+import { fetchEntries, fetchModules, saveEntries, toSubject, type ModuleRecord, type Subject, type SubjectKind } from './api';
 import { LoadError } from '../../layout/LoadError';
+import { LineManagersCard } from './LineManagersCard';
 import { SelfServiceCard } from './SelfServiceCard';
+import {
+  ACTIONS,
+  SCOPES,
+  enabledRights,
+  sameMatrix,
+  toMatrix,
+  toPayload,
+  withAction,
+  withScope,
+  hasScope,
+  type Action,
+  type Matrix,
+  type Rights,
+  type Scope,
+} from './scopes';
+import './scopes.messages.en';
 
 /** hr.md 9: the list of positions / departments is capped at 600 px. */
 const LIST_MAX_HEIGHT = 600;
 /** the first rows of the search; a larger company narrows the list by searching the server */
 const SUBJECTS_SHOWN = 100;
-const ACTIONS = ['can_view', 'can_create', 'can_edit', 'can_delete'] as const;
-const ACTION_LABEL: Record<(typeof ACTIONS)[number], string> = {
-  can_view: 'permission_management.view',
-  can_create: 'permission_management.create',
-  can_edit: 'permission_management.edit',
-  can_delete: 'permission_management.delete',
+const ACTION_LABEL: Record<Action, string> = {
+  view: 'permission_management.view',
+  create: 'permission_management.create',
+  edit: 'permission_management.edit',
+  delete: 'permission_management.delete',
 };
 
-type Matrix = Record<number, Flags>;
+/** Below this width of the matrix its table no longer fits: each module becomes a block of its own (name and switch, then the actions two by two, each scope under its checkbox). */
+const STACKED = '@container (max-width: 719.98px)';
 
-const toMatrix = (entries: EntryRecord[]): Matrix =>
-  Object.fromEntries(
-    entries.map((e) => [
-      e.module_id,
-      { can_view: e.can_view, can_create: e.can_create, can_edit: e.can_edit, can_delete: e.can_delete },
-    ]),
+const matrixSx = {
+  // the four actions equally wide, whether or not a scope shows under them
+  '& [data-action]': { width: 120 },
+  '& .matrix-action-body': { display: 'flex', flexDirection: 'column', alignItems: 'center' },
+  '& .matrix-action-check': { display: 'inline-flex', alignItems: 'center', cursor: 'pointer' },
+  '& .matrix-action-label': { display: 'none' },
+  [STACKED]: {
+    '& thead': { display: 'none' },
+    '& tbody tr': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr)) auto',
+      alignItems: 'center',
+      py: 1,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { border: 0, px: 0.5, py: 0.25, width: 'auto' },
+    '& td.matrix-module': { gridColumn: '1 / 3' },
+    '& td.matrix-enabled': { gridColumn: '3' },
+    '& td[data-action="view"], & td[data-action="edit"]': { gridColumn: '1', textAlign: 'left' },
+    '& td[data-action="create"], & td[data-action="delete"]': { gridColumn: '2 / 4', textAlign: 'left' },
+    '& .matrix-action-body': { alignItems: 'flex-start' },
+    '& .matrix-action-label': { display: 'inline', typography: 'body2' },
+    // under the checkbox's box, not its padding
+    '& .matrix-scope': { ml: '9px', minWidth: 104 },
+  },
+} as const;
+
+/** Whose records a granted action covers: a small select of the four scopes, in words. */
+const ScopeSelect = ({ label, value, onChange }: { label: string; value: Scope; onChange: (scope: Scope) => void }) => {
+  const translate = useTranslate();
+  return (
+    <NativeSelect
+      className="matrix-scope"
+      value={value}
+      onChange={(e) => onChange(e.target.value as Scope)}
+      variant="standard"
+      inputProps={{ 'aria-label': label }}
+      sx={{ fontSize: '0.8125rem', '& select': { py: 0.25 } }}
+    >
+      {SCOPES.map((scope) => (
+        <option key={scope} value={scope}>
+          {translate(`permission_scopes.${scope}`)}
+        </option>
+      ))}
+    </NativeSelect>
   );
-
-const sameMatrix = (a: Matrix, b: Matrix) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+};
 
 /**
  * hr.md Permission Management: positions and departments on the left, the module matrix of the
@@ -127,34 +174,29 @@ export const PermissionManagement = () => {
     void loadMatrix(target);
   };
 
-  const toggleModule = (moduleId: number, enabled: boolean) =>
+  const setRights = (moduleId: number, change: (current: Rights | undefined) => Rights | undefined) =>
     setMatrix((current) => {
       const next = { ...current };
-      if (enabled) next[moduleId] = { can_view: true, can_create: false, can_edit: false, can_delete: false };
+      const rights = change(current[moduleId]);
+      if (rights) next[moduleId] = rights;
       else delete next[moduleId];
       return next;
     });
 
-  const toggleAction = (moduleId: number, action: (typeof ACTIONS)[number], checked: boolean) =>
-    setMatrix((current) => {
-      // without view nothing else holds: unchecking it is disabling the module
-      if (action === 'can_view' && !checked) {
-        const next = { ...current };
-        delete next[moduleId];
-        return next;
-      }
-      const flags = current[moduleId] ?? { can_view: false, can_create: false, can_edit: false, can_delete: false };
-      return { ...current, [moduleId]: { ...flags, [action]: checked } };
-    });
+  const toggleModule = (module: ModuleRecord, enabled: boolean) =>
+    setRights(module.id, () => (enabled ? enabledRights(module.module_key) : undefined));
+
+  const toggleAction = (module: ModuleRecord, action: Action, checked: boolean) =>
+    setRights(module.id, (current) => withAction(module.module_key, current, action, checked));
+
+  const chooseScope = (module: ModuleRecord, action: Action, scope: Scope) =>
+    setRights(module.id, (current) => current && withScope(current, action, scope));
 
   const save = async () => {
     if (!selected) return;
     setSaving(true);
     try {
-      const payload = Object.entries(matrix)
-        .filter(([, f]) => f.can_view)
-        .map(([moduleId, f]) => ({ module_id: Number(moduleId), ...f }));
-      const stored = toMatrix(await saveEntries(selected.kind, selected.subject.id, payload));
+      const stored = toMatrix(await saveEntries(selected.kind, selected.subject.id, toPayload(matrix)));
       setMatrix(stored);
       setSaved(stored);
       notify('permission_management.updated', { type: 'success', messageArgs: { name: selected.subject.name } });
@@ -167,19 +209,22 @@ export const PermissionManagement = () => {
 
   const dirty = useMemo(() => !sameMatrix(matrix, saved), [matrix, saved]);
 
-  if (needsCompany) return <Alert severity="info">{translate('permission_management.needs_company')}</Alert>;
-
   const subjects = useGetList(
     `hr/${kind}`,
     { filter: search.trim() ? { q: search.trim() } : {}, pagination: { page: 1, perPage: SUBJECTS_SHOWN }, sort: { field: kind === 'positions' ? 'position_title' : 'department_name', order: 'ASC' } },
     { enabled: !needsCompany },
   );
+
+  if (needsCompany) return <Alert severity="info">{translate('permission_management.needs_company')}</Alert>;
+
   const list = subjects.data ? subjects.data.map((row) => toSubject(kind, row)) : subjects.error ? [] : null;
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 320px) 1fr' }, alignItems: 'start' }}>
-      <Box sx={{ gridColumn: '1 / -1' }}>
+      {/* the two policies side by side where both fit, one above the other on a narrower screen */}
+      <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 420px), 1fr))' }}>
         <SelfServiceCard />
+        <LineManagersCard />
       </Box>
       <Card variant="outlined">
         <Tabs value={kind} onChange={(_, value: SubjectKind) => setKind(value)} variant="fullWidth">
@@ -266,14 +311,21 @@ export const PermissionManagement = () => {
                   {translate('permission_management.load_failed')}
                 </LoadError>
               ) : (
-                <TableContainer>
-                  <Table size="small" aria-label={translate('permission_management.permissions_for', { name: selected.subject.name })}>
+                <TableContainer sx={{ containerType: 'inline-size' }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {translate('permission_scopes.explained')}
+                  </Typography>
+                  <Table
+                    size="small"
+                    sx={matrixSx}
+                    aria-label={translate('permission_management.permissions_for', { name: selected.subject.name })}
+                  >
                     <TableHead>
                       <TableRow>
                         <TableCell>{translate('permission_management.module')}</TableCell>
                         <TableCell align="center">{translate('permission_management.enabled')}</TableCell>
                         {ACTIONS.map((action) => (
-                          <TableCell key={action} align="center">
+                          <TableCell key={action} align="center" data-action={action}>
                             {translate(ACTION_LABEL[action])}
                           </TableCell>
                         ))}
@@ -281,11 +333,11 @@ export const PermissionManagement = () => {
                     </TableHead>
                     <TableBody>
                       {modules.map((module) => {
-                        const flags = matrix[module.id];
-                        const enabled = !!flags;
+                        const rights = matrix[module.id];
+                        const enabled = !!rights;
                         return (
                           <TableRow key={module.id} data-testid={`permission-row-${module.module_key}`}>
-                            <TableCell>
+                            <TableCell className="matrix-module">
                               <Typography variant="body2" sx={{ fontWeight: 600 }}>
                                 {module.module_name}
                               </Typography>
@@ -295,23 +347,41 @@ export const PermissionManagement = () => {
                                 </Typography>
                               )}
                             </TableCell>
-                            <TableCell align="center">
+                            <TableCell align="center" className="matrix-enabled">
                               <Switch
                                 checked={enabled}
-                                onChange={(e) => toggleModule(module.id, e.target.checked)}
+                                onChange={(e) => toggleModule(module, e.target.checked)}
                                 slotProps={{ input: { role: 'switch', 'aria-label': `${module.module_name} ${translate('permission_management.enabled')}` } }}
                               />
                             </TableCell>
-                            {ACTIONS.map((action) => (
-                              <TableCell key={action} align="center">
-                                <Checkbox
-                                  checked={!!flags?.[action]}
-                                  disabled={!enabled || (action !== 'can_view' && !flags?.can_view)}
-                                  onChange={(e) => toggleAction(module.id, action, e.target.checked)}
-                                  slotProps={{ input: { 'aria-label': `${module.module_name} ${translate(ACTION_LABEL[action])}` } }}
-                                />
-                              </TableCell>
-                            ))}
+                            {ACTIONS.map((action) => {
+                              const name = `${module.module_name} ${translate(ACTION_LABEL[action])}`;
+                              const scope = rights?.[`${action}_scope`];
+                              return (
+                                <TableCell key={action} align="center" data-action={action}>
+                                  <Box className="matrix-action-body">
+                                    <Box component="label" className="matrix-action-check">
+                                      <Checkbox
+                                        checked={!!rights?.[`can_${action}`]}
+                                        disabled={!enabled || (action !== 'view' && !rights?.can_view)}
+                                        onChange={(e) => toggleAction(module, action, e.target.checked)}
+                                        slotProps={{ input: { 'aria-label': name } }}
+                                      />
+                                      <span className="matrix-action-label" aria-hidden>
+                                        {translate(ACTION_LABEL[action])}
+                                      </span>
+                                    </Box>
+                                    {rights?.[`can_${action}`] && scope && hasScope(module.module_key) && (
+                                      <ScopeSelect
+                                        label={translate('permission_scopes.scope', { module: module.module_name, action: translate(ACTION_LABEL[action]) })}
+                                        value={scope}
+                                        onChange={(chosen) => chooseScope(module, action, chosen)}
+                                      />
+                                    )}
+                                  </Box>
+                                </TableCell>
+                              );
+                            })}
                           </TableRow>
                         );
                       })}

@@ -48,7 +48,7 @@ export const SelfServiceCard = () => {
   const moduleNames = (policy?.rights ?? []).map((r) => translate(`self_service.modules.${r.module}`, { _: r.module }));
 
   return (
-    <Card variant="outlined" data-testid="self-service-card">
+    <Card variant="outlined" data-testid="self-service-card" sx={{ height: '100%' }}>
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('self_service.title')}

@@ -41,3 +41,11 @@ export const fetchSelfService = () => apiData(client.GET('/api/settings/self-ser
 
 /** Turns the self-service policy on or off; answers the saved policy and the server's confirmation. */
 export const saveSelfService = (enabled: boolean) => apiAnswer(client.PUT('/api/settings/self-service', { body: { enabled } }));
+
+export type LineManagersPolicy = Schemas['LineManagerSettingsDto'];
+
+/** The company's line-manager policy (GET /api/settings/line-managers). */
+export const fetchLineManagers = () => apiData(client.GET('/api/settings/line-managers'));
+
+/** Turns the line-manager policy on or off; answers the saved policy and the server's confirmation. */
+export const saveLineManagers = (enabled: boolean) => apiAnswer(client.PUT('/api/settings/line-managers', { body: { enabled } }));

@@ -15,6 +15,7 @@ const breakdown: ReportInfo = {
     { id: 'position', name: 'Position' },
   ],
   defaults: { from: '2025-12-01', to: '2026-11-26', at: '2026-11-26', group_by: 'department', older_than_days: 7 },
+  scope: 'company',
 };
 
 describe('reports: filters', () => {

@@ -780,8 +780,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Attendance records: the caller's own, or for admins every employee's
-         * @description Query start_date, end_date (YYYY-MM-DD, inclusive), status (present, late, absent, leave; comma-separated for several), or the same in filter, with filter employee_id, department_id, q (employee name or code) for admins and filter mine=true for the caller’s own records only.
+         * Attendance records: the caller's own and those of the people within the scope of their attendance view
+         * @description Query start_date, end_date (YYYY-MM-DD, inclusive), status (present, late, absent, leave; comma-separated for several), or the same in filter, with filter employee_id, department_id, q (employee name or code) among the records one sees and filter mine=true for the caller’s own records only.
          */
         get: operations["Attendance_list"];
         put?: never;
@@ -800,7 +800,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One attendance record (own, or any of the company for admins) */
+        /** One attendance record (own, or one within the scope of the caller's attendance view) */
         get: operations["Attendance_get"];
         /** Admins: correct a record (status, times, locations, notes); work_hours follows the times (audited) */
         put: operations["Attendance_update"];
@@ -934,7 +934,7 @@ export interface paths {
         };
         /**
          * List employees
-         * @description filter: q (words matched case-insensitively against first name, last name, employee code and email), id, department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id. Pay (salary, salary_currency, payment_frequency) and sorting by salary: only for company admins and payroll staff (payroll create or edit).
+         * @description The employees within the caller's view scope of employees: the company (company admins and holders of employees view over the company), their department, their team (everyone who reports to them, directly or through others; not their own record, which their profile shows: the company's line-manager policy gives this to every manager) or their own record. filter: q (words matched case-insensitively against first name, last name, employee code and email), id, department_id, position_id, manager_id, employment_status, employment_type (each a value or a list), company_id. Pay (salary, salary_currency, payment_frequency) and sorting by salary: only for company admins and payroll staff (payroll create or edit).
          */
         get: operations["Employees_list"];
         put?: never;
@@ -953,9 +953,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One employee */
+        /**
+         * One employee, with their manager and direct reports
+         * @description The employees within the caller's view scope of employees: the company (company admins and holders of employees view over the company), their department, their team (everyone who reports to them, directly or through others; not their own record, which their profile shows: the company's line-manager policy gives this to every manager) or their own record.
+         */
         get: operations["Employees_get"];
-        /** Update an employee (employee_code cannot change) */
+        /**
+         * Update an employee (employee_code cannot change)
+         * @description The employee must be within the caller's edit scope of employees (the company, their department, their team or their own record)
+         */
         put: operations["Employees_update"];
         post?: never;
         /**
@@ -998,7 +1004,7 @@ export interface paths {
         };
         /**
          * The filtered, sorted list as a CSV file (the range is ignored)
-         * @description The pay columns (salary, salary_currency, payment_frequency): only for company admins and payroll staff (payroll create or edit).
+         * @description The employees within the caller's view scope of employees: the company (company admins and holders of employees view over the company), their department, their team (everyone who reports to them, directly or through others; not their own record, which their profile shows: the company's line-manager policy gives this to every manager) or their own record. The pay columns (salary, salary_currency, payment_frequency): only for company admins and payroll staff (payroll create or edit).
          */
         get: operations["Employees_export"];
         put?: never;
@@ -1074,7 +1080,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Leave balances per employee and leave type for a year (filters year (default this year), employee_id, leave_type_id, mine). Employees see their own; leave managers everyone. */
+        /** Leave balances per employee and leave type for a year (filters year (default this year), employee_id, leave_type_id, mine). Everyone sees their own and those of the people within the scope of their leave view (leave managers: the company; line managers: their team). */
         get: operations["LeaveBalances_list"];
         put?: never;
         post?: never;
@@ -1129,12 +1135,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Leave requests: all for leave managers, own for everyone else
-         * @description Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine.
+         * Leave requests: one's own and those of the people within the scope of one's leave view (the company for leave managers, the team for line managers)
+         * @description Filters: status, employee_id, leave_type_id, q (employee name or code), from/to (overlapping the range), year, mine (own only).
          */
         get: operations["LeaveRequests_list"];
         put?: never;
-        /** Request leave (for oneself; leave managers may send employee_id) */
+        /** Request leave (for oneself; employee_id: someone within the scope of one's leave create) */
         post: operations["LeaveRequests_create"];
         delete?: never;
         options?: never;
@@ -1149,7 +1155,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One leave request (own, or any for a leave manager) */
+        /** One leave request (one's own, or one within the scope of one's leave view) */
         get: operations["LeaveRequests_get"];
         put?: never;
         post?: never;
@@ -1234,7 +1240,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download an attachment (its uploader, the employee of its request, or a leave manager) */
+        /** Download an attachment (its uploader, or whoever sees the leave request it supports) */
         get: operations["LeaveRequests_download"];
         put?: never;
         post?: never;
@@ -1298,6 +1304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hr/org-chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who reports to whom: the top of the chart, the direct reports of one employee, or a search by name
+         * @description The chart holds the employees within the caller's view scope of employees, terminated employees left out. Without parameters: its top. For the company, the employees with no manager (or whose manager has left); for a department, its people whose manager is outside it; for a team (a line manager's), the caller, everyone else below them; for one's own record, the caller. manager_id: the direct reports of that employee. q: up to 20 employees whose first or last name holds every word, each with path, the chain from the top down to them. Sorted by name.
+         */
+        get: operations["OrgChart_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/payroll": {
         parameters: {
             query?: never;
@@ -1307,7 +1333,7 @@ export interface paths {
         };
         /**
          * Payroll records, filtered and paged
-         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own. filter: year, month (needs year), payment_status (or status), employee_id, q (employee name or code), id. The plain query parameters year, month, status and employee_id do the same.
+         * @description Payroll staff (company_admin, an impersonating superadmin, or payroll view over the company, which create/edit rights give by default) see every record; a grant of payroll view over the department or the team sees the records of those employees; other users only their own. filter: year, month (needs year), payment_status (or status), employee_id, q (employee name or code), id. The plain query parameters year, month, status and employee_id do the same.
          */
         get: operations["Payroll_list"];
         put?: never;
@@ -1331,7 +1357,7 @@ export interface paths {
         };
         /**
          * One payroll record with its earnings and deductions lines
-         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         * @description Payroll staff (company_admin, an impersonating superadmin, or payroll view over the company, which create/edit rights give by default) see every record; a grant of payroll view over the department or the team sees the records of those employees; other users only their own.
          */
         get: operations["Payroll_get"];
         put?: never;
@@ -1351,7 +1377,7 @@ export interface paths {
         };
         /**
          * The payslip of a record as a PDF
-         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         * @description Payroll staff (company_admin, an impersonating superadmin, or payroll view over the company, which create/edit rights give by default) see every record; a grant of payroll view over the department or the team sees the records of those employees; other users only their own.
          */
         get: operations["Payroll_payslip"];
         put?: never;
@@ -1460,7 +1486,7 @@ export interface paths {
         };
         /**
          * The records of a month as CSV (payroll-YYYY-MM.csv)
-         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         * @description Payroll staff (company_admin, an impersonating superadmin, or payroll view over the company, which create/edit rights give by default) see every record; a grant of payroll view over the department or the team sees the records of those employees; other users only their own.
          */
         get: operations["Payroll_export"];
         put?: never;
@@ -1517,7 +1543,7 @@ export interface paths {
         };
         /**
          * The cards of a month: total payroll (sum of net_salary), processed (paid) and pending counts
-         * @description Payroll staff (company_admin, an impersonating superadmin, or create/edit rights on payroll) see every record; other users only their own.
+         * @description Payroll staff (company_admin, an impersonating superadmin, or payroll view over the company, which create/edit rights give by default) see every record; a grant of payroll view over the department or the team sees the records of those employees; other users only their own.
          */
         get: operations["Payroll_summary"];
         put?: never;
@@ -1687,6 +1713,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/hr/team/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A month's leave calendar of the people the caller covers, with the company's holidays
+         * @description Pending and approved leave overlapping the month of everyone in the caller's scope of leave view and the caller's own; each says whether it overlaps someone else's.
+         */
+        get: operations["Team_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/hr/team/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who of the people the caller covers is in, late, absent or on leave today
+         * @description The caller's scope of attendance view decides whom: a line manager's team (everyone who reports to them, directly or through others), a department, or the company; the caller is not listed. Today is the company's.
+         */
+        get: operations["Team_today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/hr/work-locations": {
         parameters: {
             query?: never;
@@ -1756,7 +1822,7 @@ export interface paths {
         };
         /**
          * Bonus payments, filtered and paged
-         * @description Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
+         * @description Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves. Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
          */
         get: operations["BonusPayments_list"];
         put?: never;
@@ -1774,7 +1840,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One bonus payment */
+        /**
+         * One bonus payment
+         * @description Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves.
+         */
         get: operations["BonusPayments_get"];
         put?: never;
         post?: never;
@@ -1873,7 +1942,7 @@ export interface paths {
         };
         /**
          * Totals of the bonus payments the filter selects
-         * @description All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
+         * @description All (rejected and cancelled left out), paid, and pending (calculated or approved): counts and amounts. Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves. Filters: q (employee name or code, KPI name), status, employee_id (or employee), kpi_id, kpi_target_id, period (YYYY-MM or YYYY: the payment period ends in that month or year), period_start / period_end (the payment period lies inside), id.
          */
         get: operations["BonusPayments_totals"];
         put?: never;
@@ -1962,7 +2031,7 @@ export interface paths {
         };
         /**
          * Targets with their actual value, achievement and calculated bonus
-         * @description actual_value is the subject's value for the same KPI and period (a department or position target uses the department's or position's value). achievement_percentage = actual / target × 100, or target / actual × 100 for lower-is-better KPIs (an actual of 0 or less beats any positive target: 1000; meets a target of 0: 100), 2 decimals, kept between 0 and 1000; null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members). Filters: q (KPI name or code, subject name), kpi_id, target_type, target_id, employee_id, department_id, position_id, period_start / period_end (targets whose whole period lies inside), achieved (true/false), id.
+         * @description Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves. actual_value is the subject's value for the same KPI and period (a department or position target uses the department's or position's value). achievement_percentage = actual / target × 100, or target / actual × 100 for lower-is-better KPIs (an actual of 0 or less beats any positive target: 1000; meets a target of 0: 100), 2 decimals, kept between 0 and 1000; null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members). Filters: q (KPI name or code, subject name), kpi_id, target_type, target_id, employee_id, department_id, position_id, period_start / period_end (targets whose whole period lies inside), achieved (true/false), id.
          */
         get: operations["KpiTargets_list"];
         put?: never;
@@ -1986,7 +2055,7 @@ export interface paths {
         };
         /**
          * One target
-         * @description actual_value is the subject's value for the same KPI and period (a department or position target uses the department's or position's value). achievement_percentage = actual / target × 100, or target / actual × 100 for lower-is-better KPIs (an actual of 0 or less beats any positive target: 1000; meets a target of 0: 100), 2 decimals, kept between 0 and 1000; null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members).
+         * @description Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves. actual_value is the subject's value for the same KPI and period (a department or position target uses the department's or position's value). achievement_percentage = actual / target × 100, or target / actual × 100 for lower-is-better KPIs (an actual of 0 or less beats any positive target: 1000; meets a target of 0: 100), 2 decimals, kept between 0 and 1000; null without a value (or with a target of 0 on a higher-is-better KPI). achieved = achievement of 100 or more. calculated_bonus = the bonus payments of the target that are not rejected or cancelled (for a team target, all members).
          */
         get: operations["KpiTargets_get"];
         /**
@@ -2014,7 +2083,7 @@ export interface paths {
         };
         /**
          * Measured values of KPIs, with the target of the same subject and period
-         * @description Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, period_start / period_end (values whose whole period lies inside), id.
+         * @description Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves. Filters: q (KPI name or code, subject name), kpi_id, entity_type, entity_id, employee_id, department_id, position_id, period_start / period_end (values whose whole period lies inside), id.
          */
         get: operations["KpiValues_list"];
         put?: never;
@@ -2036,7 +2105,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One value */
+        /**
+         * One value
+         * @description Company admins and holders of KPI & Bonus view over the company see every result; others the results about one employee within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves.
+         */
         get: operations["KpiValues_get"];
         /**
          * Correct a manual value
@@ -2161,7 +2233,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged */
+        /**
+         * Tasks, filtered (status, priority, category, q/search, assignee, department, due range) and paged
+         * @description Company admins and holders of monitoring view over the company see every task; others the tasks assigned to the employees within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves.
+         */
         get: operations["Monitoring_list"];
         put?: never;
         /** Create a task */
@@ -2179,7 +2254,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One task */
+        /**
+         * One task
+         * @description Company admins and holders of monitoring view over the company see every task; others the tasks assigned to the employees within their scope: their department, their team (everyone who reports to them, directly or through others: the line-manager policy gives this) or themselves.
+         */
         get: operations["Monitoring_get"];
         /** Update a task; status changes are validated (completed/cancelled are final unless `reopen`) */
         put: operations["Monitoring_update"];
@@ -2552,7 +2630,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The reports the caller may see, with their filters and defaults */
+        /** The reports the caller may see, with their filters, defaults and whose records they cover */
         get: operations["Reports_catalogue"];
         put?: never;
         post?: never;
@@ -2569,7 +2647,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A report: its columns, rows (up to 1,000), totals and chart for the filters */
+        /** A report: its columns, rows (up to 1,000), totals and chart for the filters, of the employees within the caller's scope */
         get: operations["Reports_run"];
         put?: never;
         post?: never;
@@ -3935,6 +4013,11 @@ export interface components {
             group_by_options: components["schemas"]["ReportOptionDto"][];
             /** @description The filters' values when not sent, in the company's time zone */
             defaults: components["schemas"]["ReportDefaultsDto"];
+            /**
+             * @description Whose records the caller's report covers: the whole company, or their department or team (everyone who reports to them, directly or through others), by the caller's view right in the report's module
+             * @enum {string}
+             */
+            scope: "company" | "department" | "team";
         };
         ReportColumnDto: {
             /** @example employees */
@@ -4570,6 +4653,106 @@ export interface components {
             /** Format: date-time */
             finished_at: string | null;
         };
+        EmployeeManagerDto: {
+            id: number;
+            /** @example Maya Manager */
+            name: string;
+        };
+        DirectReportDto: {
+            id: number;
+            /** @example Ada Lovelace */
+            name: string;
+            position_title: string | null;
+        };
+        EmployeeDetailDto: {
+            id: number;
+            company_id: number;
+            employee_code: string;
+            first_name: string;
+            last_name: string;
+            middle_name: string | null;
+            email: string;
+            phone: string | null;
+            /** Format: date */
+            date_of_birth: string | null;
+            /** @enum {string|null} */
+            gender: "male" | "female" | "other" | null;
+            address: string | null;
+            city: string | null;
+            state: string | null;
+            country: string | null;
+            postal_code: string | null;
+            department_id: number | null;
+            department_name: string | null;
+            position_id: number | null;
+            position_title: string | null;
+            manager_id: number | null;
+            manager_name: string | null;
+            /** @enum {string} */
+            employment_type: "full_time" | "part_time" | "contract" | "intern";
+            /** @enum {string} */
+            employment_status: "active" | "on_leave" | "suspended" | "terminated";
+            /** Format: date */
+            hire_date: string | null;
+            /** Format: date */
+            termination_date: string | null;
+            /**
+             * @description Annual salary: the gross pay of a whole year, whatever the payment frequency (a monthly payslip's basic is a twelfth). Only for company admins and payroll staff (payroll create or edit)
+             * @example 85000.00
+             */
+            salary?: string | null;
+            /**
+             * @description In words, when the annual salary is outside the salary range of the employee's position (min_salary, max_salary); null otherwise. A warning only: the salary is saved as sent. In the answer of one employee (read, create, update), not in the list. Only for company admins and payroll staff (payroll create or edit)
+             * @example The annual salary USD 4,200.00 is below the salary range of the position Accountant: USD 50,000.00 to USD 90,000.00
+             */
+            salary_warning?: string | null;
+            /** @description Only for company admins and payroll staff (payroll create or edit) */
+            salary_currency?: string;
+            /**
+             * @description Only for company admins and payroll staff (payroll create or edit)
+             * @enum {string}
+             */
+            payment_frequency?: "monthly" | "semi_monthly" | "biweekly" | "weekly";
+            emergency_contact_name: string | null;
+            emergency_contact_phone: string | null;
+            emergency_contact_relationship: string | null;
+            /** @description The sign-in of this employee, if any */
+            user_id: number | null;
+            username: string | null;
+            /**
+             * @description The newest invitation to choose a password: pending (the link works), accepted, expired or revoked; null when none was sent
+             * @enum {string|null}
+             */
+            invitation_status: "pending" | "accepted" | "expired" | "revoked" | null;
+            /**
+             * Format: date-time
+             * @description When the newest invitation was sent
+             */
+            invitation_sent_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the newest invitation's link works
+             */
+            invitation_expires_at: string | null;
+            /**
+             * @description Who sent the newest invitation (their name); null when none was sent or that account is gone
+             * @example Alice Admin
+             */
+            invited_by: string | null;
+            /**
+             * Format: date-time
+             * @description When the newest invitation was sent; null when none was sent
+             */
+            invited_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Whom the employee reports to (manager_id, manager_name); null when nobody */
+            manager: components["schemas"]["EmployeeManagerDto"] | null;
+            /** @description The people whose manager is this employee, by name: those within the caller's view scope of employees (a line manager sees their team, which is everyone who reports to them directly or through others) */
+            direct_reports: components["schemas"]["DirectReportDto"][];
+        };
         CreateEmployeeDto: {
             middle_name?: string | null;
             phone?: string | null;
@@ -4741,6 +4924,110 @@ export interface components {
              * @enum {string}
              */
             mode: "deleted" | "terminated";
+        };
+        OrgChartStepDto: {
+            /** @example 7 */
+            id: number;
+            /** @example Ada Park */
+            name: string;
+        };
+        OrgChartNodeDto: {
+            /** @example 42 */
+            id: number;
+            /**
+             * @description First and last name
+             * @example Pat Lee
+             */
+            name: string;
+            /** @example Engineering Manager */
+            position_title: string | null;
+            /** @example Engineering */
+            department_name: string | null;
+            /** @description Whom the employee reports to (null at the top of the company) */
+            manager_id: number | null;
+            /**
+             * @description How many people report directly to the employee, within the caller's view (terminated employees left out)
+             * @example 3
+             */
+            direct_reports: number;
+            /** @enum {string} */
+            employment_status: "active" | "on_leave" | "suspended";
+            /** @description In answers to a search only: the chain from the top of the caller's chart down to the employee, the employee last (the nodes to expand to show them) */
+            path?: components["schemas"]["OrgChartStepDto"][];
+        };
+        TeamTodayCountsDto: {
+            in: number;
+            late: number;
+            absent: number;
+            on_leave: number;
+            not_in: number;
+        };
+        TeamMemberTodayDto: {
+            employee_id: number;
+            /** @example Pat Doe */
+            name: string;
+            position_title: string | null;
+            department_name: string | null;
+            /**
+             * @description in (checked in on time), late, absent (marked absent), on_leave (approved leave today), not_in (no record yet today)
+             * @enum {string}
+             */
+            status: "in" | "late" | "absent" | "on_leave" | "not_in";
+            /** Format: date-time */
+            check_in_time: string | null;
+            /** Format: date-time */
+            check_out_time: string | null;
+            /** @description The leave type when on leave */
+            leave_type: string | null;
+        };
+        TeamTodayDto: {
+            /**
+             * @description Today in the company's time zone
+             * @example 2026-11-28
+             */
+            date: string;
+            /** @example Europe/Berlin */
+            time_zone: string;
+            /** @description Everyone covered (active or on leave), whether or not listed */
+            total: number;
+            counts: components["schemas"]["TeamTodayCountsDto"];
+            /** @description By status (late, absent, not in, on leave, in), then name; at most 500 */
+            members: components["schemas"]["TeamMemberTodayDto"][];
+        };
+        TeamLeaveDto: {
+            id: number;
+            employee_id: number;
+            /** @example Pat Doe */
+            employee_name: string;
+            /** @example Annual Leave */
+            leave_type: string;
+            /** @example 2026-11-02 */
+            start_date: string;
+            /** @example 2026-11-04 */
+            end_date: string;
+            /** @example 3.0 */
+            total_days: string;
+            /** @enum {string} */
+            status: "pending" | "approved";
+            /** @description Overlaps another listed person's pending or approved leave */
+            overlaps: boolean;
+        };
+        TeamHolidayDto: {
+            /** @example 2026-11-26 */
+            date: string;
+            /** @example Thanksgiving */
+            name: string;
+        };
+        TeamCalendarDto: {
+            /** @example 2026-11 */
+            month: string;
+            /** @example 2026-11-01 */
+            start_date: string;
+            /** @example 2026-11-30 */
+            end_date: string;
+            /** @description Pending and approved leave overlapping the month, by start date */
+            leave: components["schemas"]["TeamLeaveDto"][];
+            holidays: components["schemas"]["TeamHolidayDto"][];
         };
         PositionResponseDto: {
             id: number;
@@ -12820,7 +13107,7 @@ export interface operations {
                 start_date?: string;
                 end_date?: string;
                 status?: "present" | "late" | "absent" | "leave";
-                /** @description Admins: one employee */
+                /** @description One employee (among those whose records one sees) */
                 employee_id?: number;
                 /** @description JSON ["field","ASC"|"DESC"], the direction optional (ASC by default, in either case); sortable fields: id, attendance_date, check_in_time, check_out_time, work_hours, status, employee_name (default ["attendance_date","DESC"]) */
                 sort?: string;
@@ -14318,7 +14605,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["EmployeeResponseDto"];
+                        data: components["schemas"]["EmployeeDetailDto"];
                         message?: string;
                     };
                 };
@@ -14351,7 +14638,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Pay sent by a caller who does not see pay, or (not a company admin) a sign-in whose position or department grants rights the caller lacks
+             * @description Pay sent by a caller who does not see pay; "Only company admins and holders of employees create over the company can add employees"; or (not a company admin) a sign-in whose position or department grants rights the caller lacks
              *
              *     Requires create on module employees
              */
@@ -14457,7 +14744,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["EmployeeResponseDto"];
+                        data: components["schemas"]["EmployeeDetailDto"];
                         message?: string;
                     };
                 };
@@ -14489,7 +14776,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not an employee of the caller's company */
+            /** @description Not an employee of the caller's company, or outside the caller's view scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14542,7 +14829,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["EmployeeResponseDto"];
+                        data: components["schemas"]["EmployeeDetailDto"];
                         message?: string;
                     };
                 };
@@ -14575,7 +14862,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; changing an employee's e-mail, with a sign-in or without (company admins only: invitations go to it; it tells the old address, and ends the sessions of an account that signs in with it); or (not a company admin) moving an account to a position or department with rights the caller lacks
+             * @description An employee the caller sees but whose record their edit scope does not reach; changing one's own position, department, manager, dates, pay or status; changing pay without seeing it; changing an employee's e-mail, with a sign-in or without (company admins only: invitations go to it; it tells the old address, and ends the sessions of an account that signs in with it); or (not a company admin) moving an account to a position or department with rights the caller lacks
              *
              *     Requires edit on module employees
              */
@@ -14587,7 +14874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The employee or a referenced id is not the caller's company's */
+            /** @description The employee or a referenced id is not the caller's company's, or the employee is outside the caller's view scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14705,7 +14992,7 @@ export interface operations {
                 };
             };
             /**
-             * @description One's own employee record
+             * @description One's own employee record, or one outside the caller's delete scope of employees
              *
              *     Requires delete on module employees
              */
@@ -14717,7 +15004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found, or not the caller's company's */
+            /** @description Not an employee of the caller's company, or outside the caller's view scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14796,7 +15083,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["EmployeeResponseDto"];
+                        data: components["schemas"]["EmployeeDetailDto"];
                         message?: string;
                     };
                 };
@@ -14829,7 +15116,7 @@ export interface operations {
                 };
             };
             /**
-             * @description (Not a company admin) the position or department grants rights the caller lacks
+             * @description Outside the caller's edit scope of employees; or (not a company admin) the position or department grants rights the caller lacks
              *
              *     Requires edit on module employees
              */
@@ -14841,7 +15128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not an employee of the caller's company */
+            /** @description Not an employee of the caller's company, or outside the caller's view scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -14935,7 +15222,7 @@ export interface operations {
                     "application/json": {
                         /** @example true */
                         success: boolean;
-                        data: components["schemas"]["EmployeeResponseDto"];
+                        data: components["schemas"]["EmployeeDetailDto"];
                         message?: string;
                     };
                 };
@@ -14967,7 +15254,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module employees */
+            /**
+             * @description Outside the caller's edit scope of employees
+             *
+             *     Requires edit on module employees
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -14976,7 +15267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not an employee of the caller's company */
+            /** @description Not an employee of the caller's company, or outside the caller's view scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -15234,7 +15525,7 @@ export interface operations {
                 };
             };
             /**
-             * @description Pay columns with values, sent by a caller who does not see pay
+             * @description Pay columns with values, sent by a caller who does not see pay; or "Only company admins and holders of employees create over the company can add employees"
              *
              *     Requires create on module employees
              */
@@ -16790,7 +17081,7 @@ export interface operations {
                 };
             };
             /**
-             * @description You cannot approve or reject your own leave request
+             * @description 'You cannot approve or reject your own leave request'; 'You can only decide the leave requests of the people in your scope'
              *
              *     Requires edit on module leave
              */
@@ -16802,7 +17093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Leave request not found */
+            /** @description Leave request not found (or not within the scope of your leave view) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17047,7 +17338,7 @@ export interface operations {
                 };
             };
             /**
-             * @description You cannot approve or reject your own leave request
+             * @description 'You cannot approve or reject your own leave request'; 'You can only decide the leave requests of the people in your scope'
              *
              *     Requires edit on module leave
              */
@@ -17059,7 +17350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Leave request not found */
+            /** @description Leave request not found (or not within the scope of your leave view) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17946,6 +18237,90 @@ export interface operations {
             };
         };
     };
+    OrgChart_list: {
+        parameters: {
+            query?: {
+                /** @description The employee whose direct reports to answer; without it (and without q), the top of the chart */
+                manager_id?: number;
+                /** @description Words of a name (each must occur in the first or last name): up to 20 matches, each with its chain of managers */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["OrgChartNodeDto"][];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description manager_id is not a valid ID; q is shorter than 2 characters; or "Expand an employee or search by name, not both at once" */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module employees */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description manager_id is not an employee on the caller's chart (another company's, outside their scope, or terminated) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     Payroll_list: {
         parameters: {
             query?: {
@@ -18088,7 +18463,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module payroll */
+            /**
+             * @description Payroll create below the company: "Only payroll staff can do this"
+             *
+             *     Requires create on module payroll
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -18386,7 +18765,7 @@ export interface operations {
                 };
             };
             /**
-             * @description The record is the caller's own
+             * @description The record is the caller's own; or payroll edit below the company: "Only payroll staff can do this"
              *
              *     Requires edit on module payroll
              */
@@ -19535,7 +19914,7 @@ export interface operations {
                 };
             };
             /**
-             * @description The records include the caller's own
+             * @description The records include the caller's own; or payroll edit below the company: "Only payroll staff can do this"
              *
              *     Requires edit on module payroll
              */
@@ -21641,6 +22020,140 @@ export interface operations {
             };
         };
     };
+    Team_calendar: {
+        parameters: {
+            query?: {
+                /** @description A month as YYYY-MM; the company's current month when left out */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TeamCalendarDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description 'Month must be a month like 2026-11' */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module leave */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    Team_today: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example true */
+                        success: boolean;
+                        data: components["schemas"]["TeamTodayDto"];
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Missing, invalid or expired access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Requires view on module attendance */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request URI is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable, please try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     WorkLocations_list: {
         parameters: {
             query?: {
@@ -22442,7 +22955,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Bonus payment not found */
+            /** @description Bonus payment not found, or outside the caller's scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -23605,7 +24118,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module kpi */
+            /**
+             * @description 'The KPI dashboard adds up the whole company's KPI results: only company admins and holders of KPI & Bonus view over the company can see it'
+             *
+             *     Requires view on module kpi
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -23902,7 +24419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description KPI target not found */
+            /** @description KPI target not found, or outside the caller's scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -24437,7 +24954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description KPI value not found */
+            /** @description KPI value not found, or outside the caller's scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25667,7 +26184,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires create on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25793,7 +26314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Task not found */
+            /** @description Task not found, or its assignee is outside the caller's scope */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -25878,7 +26399,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires edit on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires edit on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26004,7 +26529,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires delete on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires delete on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26112,7 +26641,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires view on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26209,7 +26742,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires create on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26340,7 +26877,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires create on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26462,7 +27003,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires view on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26539,7 +27084,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires view on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires view on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26625,7 +27174,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires create on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -26758,7 +27311,11 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Requires create on module monitoring */
+            /**
+             * @description Only company_admin, superadmin
+             *
+             *     Requires create on module monitoring
+             */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,13 @@ export function listCases(profile, month) {
       path: `/api/hr/employees?${q({ sort: ['employee_code', 'ASC'], range: [0, 24], filter: {} })}`,
     },
     {
+      // the line-manager policy's scope: the team, read by a recursive query in the same statement
+      key: 'employees_team_first_page',
+      as: 'manager',
+      name: 'employees: first page as a manager of ~200 (3 levels)',
+      path: `/api/hr/employees?${q({ sort: ['employee_code', 'ASC'], range: [0, 24], filter: {} })}`,
+    },
+    {
       key: 'employees_search',
       name: `employees: search "${SEARCH_TERM}"`,
       path: `/api/hr/employees?${q({ sort: ['employee_code', 'ASC'], range: [0, 24], filter: { q: SEARCH_TERM } })}`,
@@ -47,16 +54,17 @@ export function listCases(profile, month) {
  * The log also carries what the server's scheduled jobs run, so a request's statements count only
  * when two identical requests in a row logged the same ones.
  */
-export async function captureStatements(server, token, cases) {
-  const headers = { authorization: `Bearer ${token}` };
+export async function captureStatements(server, tokenFor, cases) {
   const captured = {};
   const once = async (c) => {
+    const headers = { authorization: `Bearer ${tokenFor(c)}` };
     const mark = server.mark();
     const res = await expectStatus(request(`${server.base}${c.path}`, { headers }), 200, c.name);
     await new Promise((r) => setTimeout(r, 300));
     return { res, statements: withPreparations(parseStatements(server.since(mark)), parseStatements(server.since(0))) };
   };
   for (const c of cases) {
+    const headers = { authorization: `Bearer ${tokenFor(c)}` };
     // the first request may read metadata once and prepare statements; the next ones are the steady state
     await expectStatus(request(`${server.base}${c.path}`, { headers }), 200, c.name);
     await new Promise((r) => setTimeout(r, 100));

@@ -11,6 +11,9 @@ const FULL_BUDGETS = {
   // the month's attendance of the big company, first page with its total
   attendanceListP99Ms: 25,
   deepPageP99Ms: 15,
+  // a line manager's home (the team today: ~200 people over 3 levels) and a change of manager
+  managerHomeP99Ms: 100,
+  managerChangeP99Ms: 100,
   reportMs: 500,
   payrollMs: 5000,
   bonusMs: 3000,

@@ -14,6 +14,7 @@ import { measureBrowser } from './browser.mjs';
 import { initialJs, lighthouse } from './frontend.mjs';
 import { closeConnections, expectStatus, request } from './http.mjs';
 import { captureStatements, listCases, measureList } from './lists.mjs';
+import { connect } from './sql-replay.mjs';
 import { fixedRate, keepAliveAgent, maxThroughput } from './load.mjs';
 import { PROFILES } from './profiles.mjs';
 import { measureExport, measureReport, reportCases } from './reports.mjs';
@@ -22,7 +23,7 @@ import { Report } from './report.mjs';
 import { ADMIN_PASSWORD, adminEmail, BIG_COMPANY, IMPORT_COMPANY } from './seed.mjs';
 import { startBackend, startBareFastify } from './server.mjs';
 import { measureStartup } from './startup.mjs';
-import { median, sequential } from './stats.mjs';
+import { median, percentile, sequential } from './stats.mjs';
 
 /** The steady rate's warm-up goes in runs of this many seconds, until its conditions are met. */
 const LOAD_WARMUP_CHUNK_S = 2;
@@ -50,6 +51,83 @@ const gitCommit = () => {
     return null;
   }
 };
+
+/**
+ * A manager's home (who of the ~200 people reporting to them is in today) one request after
+ * another, and moving one group leader between two managers of the big company: each change
+ * checks the whole chain above the new manager and takes effect on the next request.
+ */
+async function measureTeam(base, headers, databaseUrl, profile, b, report) {
+  const times = [];
+  let total = 0;
+  for (let i = 0; i < 30 + profile.sequentialRequests; i++) {
+    const res = await expectStatus(request(`${base}/api/hr/team/today`, { headers: headers.manager }), 200, "a manager's home");
+    if (i >= 30) times.push(res.ms);
+    total = res.json().data.total;
+  }
+  times.sort((x, y) => x - y);
+  const p99 = percentile(times, 99);
+  log(`team: a manager's home p50 ${percentile(times, 50).toFixed(1)} ms p99 ${p99.toFixed(1)} ms (${total} people)`);
+  report.add({
+    group: 'lists',
+    name: "a manager's home: the team today p99",
+    value: p99,
+    unit: 'ms',
+    max: b.managerHomeP99Ms,
+    problem: total >= 150 && total <= 250 ? null : `the manager's home covers ${total} people, where about 200 report to them`,
+    note: `p50 ${percentile(times, 50).toFixed(1)} ms of ${times.length}; ${total} people over 3 levels`,
+  });
+
+  const db = await connect(databaseUrl);
+  let ids;
+  try {
+    const { rows } = await db.query(
+      `select e.employee_code, e.id from employees e join companies c on c.id = e.company_id
+        where c.company_code = $1 and e.employee_code in ('E00002', 'E00003', 'E00176')`,
+      [BIG_COMPANY],
+    );
+    ids = Object.fromEntries(rows.map((r) => [r.employee_code, r.id]));
+  } finally {
+    await db.end();
+  }
+  const moves = [];
+  for (let i = 0; i < 40; i++) {
+    const manager = i % 2 === 0 ? ids.E00002 : ids.E00003;
+    const res = await expectStatus(
+      request(`${base}/api/hr/employees/${ids.E00176}`, { method: 'PUT', headers: headers.admin, body: { manager_id: manager } }),
+      200,
+      'a change of manager',
+    );
+    if (i >= 10) moves.push(res.ms);
+  }
+  moves.sort((x, y) => x - y);
+  const moveP99 = percentile(moves, 99);
+  log(`team: a change of manager p50 ${percentile(moves, 50).toFixed(1)} ms p99 ${moveP99.toFixed(1)} ms`);
+  report.add({
+    group: 'lists',
+    name: 'a change of manager (team structure) p99',
+    value: moveP99,
+    unit: 'ms',
+    max: b.managerChangeP99Ms,
+    note: `p50 ${percentile(moves, 50).toFixed(1)} ms of ${moves.length}; the whole request, the chain check included`,
+  });
+}
+
+/** The sign-in of E00001 of the big company, whom about 200 people report to over three levels (seed.mjs). */
+async function teamManagerEmail(databaseUrl) {
+  const db = await connect(databaseUrl);
+  try {
+    const { rows } = await db.query(
+      `select u.email from users u join employees e on e.id = u.employee_id join companies c on c.id = e.company_id
+        where c.company_code = $1 and e.employee_code = 'E00001'`,
+      [BIG_COMPANY],
+    );
+    if (!rows.length) throw new Error('the big company has no sign-in for E00001');
+    return rows[0].email;
+  } finally {
+    await db.end();
+  }
+}
 
 async function login(base, email) {
   const res = await expectStatus(
@@ -266,7 +344,8 @@ async function main() {
       log('lists: capturing the SQL of each list request');
       const capture = await startBackend(databaseUrl, { captureSql: true });
       try {
-        captured = await captureStatements(capture, await login(capture.base, adminEmail(BIG_COMPANY)), cases);
+        const tokens = { admin: await login(capture.base, adminEmail(BIG_COMPANY)), manager: await login(capture.base, await teamManagerEmail(databaseUrl)) };
+        captured = await captureStatements(capture, (c) => tokens[c.as ?? 'admin'], cases);
       } finally {
         await capture.stop();
       }
@@ -280,8 +359,9 @@ async function main() {
       const headers = { authorization: `Bearer ${token}` };
 
       if (wants('lists')) {
+        const managerToken = await login(server.base, await teamManagerEmail(databaseUrl));
         for (const c of cases) {
-          const m = await measureList(server, token, c, captured[c.key], databaseUrl, { n: profile.sequentialRequests });
+          const m = await measureList(server, c.as === 'manager' ? managerToken : token, c, captured[c.key], databaseUrl, { n: profile.sequentialRequests });
           const ratio = m.api.p50 / m.sql.p50;
           log(`lists: ${c.name}: API p50 ${m.api.p50.toFixed(2)} ms p99 ${m.api.p99.toFixed(2)} ms, SQL p50 ${m.sql.p50.toFixed(2)} ms (${m.statements} statements in ${m.messages} round trips)`);
           const total = captured[c.key].contentRange?.split('/').pop();
@@ -291,7 +371,11 @@ async function main() {
           const problem =
             c.key === 'employees_first_page' || c.key === 'employees_deep_page'
               ? mismatch('employees listed (Content-Range total)', Number(total), profile.bigEmployees)
-              : Number(total) > 0
+              : c.key === 'employees_team_first_page'
+                ? Number(total) >= 150 && Number(total) <= 250
+                  ? null
+                  : `the manager's team lists ${total} employees, where about 200 report to them`
+                : Number(total) > 0
                 ? null
                 : `no rows listed (Content-Range ${captured[c.key].contentRange ?? 'missing'})`;
           // the ratio budget is the employee list's (its page and search); the month's attendance
@@ -305,6 +389,11 @@ async function main() {
           if (c.key === 'attendance_month') {
             report.add({ group: 'lists', name: `${c.name}, first page p99`, value: m.api.p99, unit: 'ms', max: b.attendanceListP99Ms, note: `p50 ${m.api.p50.toFixed(1)} ms; total ${total}` });
           }
+        }
+        try {
+          await measureTeam(server.base, { admin: headers, manager: { authorization: `Bearer ${managerToken}` } }, databaseUrl, profile, b, report);
+        } catch (e) {
+          report.failed('lists', "a manager's home", e);
         }
       }
 

@@ -146,6 +146,16 @@ export async function seed(db, size, passwordHash, log = () => undefined) {
                                      then 'E' || lpad(((substr(e.employee_code, 2)::int - 1) / 25 * 25 + 1)::text, 5, '0') end
           and m.id <> e.id`,
     );
+    // a manager of about 200 people over three levels in the big company: E00001 leads its group,
+    // whose E00002 and E00003 lead seven other groups' leaders
+    await run(
+      `update employees e set manager_id = m.id
+         from employees m
+        where m.company_id = e.company_id and e.company_id = (select id from companies where company_code = $1)
+          and m.employee_code = case when e.employee_code in ('E00026', 'E00051', 'E00076') then 'E00002'
+                                     when e.employee_code in ('E00101', 'E00126', 'E00151', 'E00176') then 'E00003' end`,
+      [BIG_COMPANY],
+    );
     return n;
   });
 

@@ -71,7 +71,7 @@ const PLATFORM_BILLING = new Set([
 ]);
 
 /** Roles that belong to a company or to none: they must never reach the other company's rows. */
-const COMPANY_BOUND: RoleKey[] = ['impersonating', 'company_admin', 'employee', 'self_service', 'client'];
+const COMPANY_BOUND: RoleKey[] = ['impersonating', 'company_admin', 'employee', 'self_service', 'manager', 'client'];
 
 const is2xx = (status: number) => status >= 200 && status < 300;
 
@@ -194,6 +194,11 @@ describe('tenant isolation matrix', () => {
           if (pathParams(op.path).some((param) => OWN_RECORD_KINDS.has(kindOf(op.path, param)!))) {
             failures.push(`${op.key}: answered ${own.status} to an employee on a colleague's record`);
           }
+        }
+        // a manager without matrix rights gets in where self-service or the line-manager policy
+        // lets them, and the policy only on routes that work within the caller's scope
+        if (role === 'manager' && is2xx(own.status) && op.permission && !op.selfService && !op.scopedRecords) {
+          failures.push(`${op.key}: answered ${own.status} to a line manager without the matrix right`);
         }
         if (role === 'anonymous' && is2xx(own.status) && !PUBLIC_OPERATIONS.has(op.key)) {
           failures.push(`${op.key}: answered ${own.status} to an anonymous caller`);

@@ -10,6 +10,8 @@ export interface Operation {
   requestSchema: any | null;
   /** marked @SelfService: an employee without the matrix right may use it on their own records */
   selfService: boolean;
+  /** works on employee records within the caller's scope (x-scoped-records): the line-manager policy may let in */
+  scopedRecords: boolean;
   /** the route's x-permission (module and action), when it has one */
   permission: { module: string; action: string } | null;
 }
@@ -40,6 +42,7 @@ export function listOperations(spec = loadOpenApi()): Operation[] {
           .map((p: any) => ({ name: p.name, schema: deref(spec, p.schema) })),
         requestSchema: content?.schema ? deref(spec, content.schema) : null,
         selfService: op['x-self-service'] === true,
+        scopedRecords: op['x-scoped-records'] === true,
         permission: op['x-permission'] ?? null,
       });
     }

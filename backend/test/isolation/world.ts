@@ -38,9 +38,11 @@ export const MARKER = 'Zqxleakb';
 /**
  * `employee` holds every right of the matrix; `self_service` is an employee of the same company
  * whose position and department have no entry at all: only the self-service policy (on by
- * default) lets them in, on their own records.
+ * default) lets them in, on their own records. `manager` is another such employee whom a team of
+ * three reports to (one of them through another): the line-manager policy (on by default) lets
+ * them in on the team's records; the other company has a manager and team of the same names.
  */
-export const ROLE_KEYS = ['anonymous', 'superadmin', 'impersonating', 'company_admin', 'employee', 'self_service', 'client'] as const;
+export const ROLE_KEYS = ['anonymous', 'superadmin', 'impersonating', 'company_admin', 'employee', 'self_service', 'manager', 'client'] as const;
 export type RoleKey = (typeof ROLE_KEYS)[number];
 
 export interface World {
@@ -70,6 +72,36 @@ async function selfServiceEmployee(t: TestApp, a: CompanyFixture): Promise<strin
   return login(t, (await createUser(em, 'employee', { company: a.company, employee })).email);
 }
 
+/**
+ * A manager without matrix rights and a team of three (Tia and Theo report to them, Tom to Tia) in
+ * `owner`'s company, named alike in both companies: the manager's token.
+ */
+async function teamManager(t: TestApp, owner: CompanyFixture, marker: string): Promise<string> {
+  const em = t.em();
+  const company = em.getReference(Company, owner.company.id);
+  const department = em.create(Department, { company, department_code: 'TEAM', department_name: `Team ${marker}` });
+  const position = em.create(Position, { company, position_code: 'LEAD', position_title: `Team lead ${marker}`, department });
+  const person = (code: string, first: string, manager: Employee | null) =>
+    em.create(Employee, {
+      company,
+      employee_code: code,
+      first_name: first,
+      last_name: `Team ${marker}`,
+      email: `${unique(first.toLowerCase())}@test.example.com`,
+      department,
+      position,
+      manager,
+      salary: '40000.00',
+      hire_date: '2020-01-06',
+    } as never);
+  const lead = person('E800', 'Mara', null);
+  const tia = person('E801', 'Tia', lead);
+  person('E802', 'Theo', lead);
+  person('E803', 'Tom', tia);
+  await em.flush();
+  return login(t, (await createUser(em, 'employee', { company: owner.company, employee: lead })).email);
+}
+
 export async function buildWorld(t: TestApp): Promise<World> {
   const a = await createCompany(t, 'Alpha');
   const b = await createCompany(t, MARKER);
@@ -82,6 +114,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     await grant(t, { position: a.position }, a.company, module_key, { can_view: true, can_create: true, can_edit: true, can_delete: true });
   }
   const selfService = await selfServiceEmployee(t, a);
+  const manager = await teamManager(t, a, 'Alpha');
+  await teamManager(t, b, MARKER);
   const impersonation = await t.http().post(`/api/auth/impersonate/${a.company.id}`).set(bearer(superadmin));
   if (impersonation.status !== 200) throw new Error(`impersonation failed: ${impersonation.status}`);
   return {
@@ -94,6 +128,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       company_admin: a.tokens.company_admin,
       employee: a.tokens.employee,
       self_service: selfService,
+      manager,
       client,
     },
   };

@@ -16,6 +16,8 @@ describe('team today and the team calendar', () => {
   const people: Record<'manager' | 'ann' | 'bob' | 'olga', Employee> = {} as never;
   let managerToken: string;
   let today: string;
+  let managerUserId: number;
+  let typeId: number;
   let month: string;
 
   const person = async (fixture: CompanyFixture, first: string, manager?: Employee) => {
@@ -51,11 +53,12 @@ describe('team today and the team calendar', () => {
     const otherManager = await person(other, 'Maria');
     const otherAnn = await person(other, 'Ann', otherManager);
     const user = await createUser(t.em(), 'employee', { company: c.company, employee: people.manager });
+    managerUserId = user.id;
     managerToken = await login(t, user.email);
 
     today = todayIn(c.company.time_zone);
     month = today.slice(0, 7);
-    const typeId = await leaveType(c.company.id);
+    typeId = await leaveType(c.company.id);
     const otherType = await leaveType(other.company.id);
     await sql(`insert into attendance_records (company_id, employee_id, attendance_date, status, check_in_time) values (?, ?, ?, 'late', now())`, [
       c.company.id,
@@ -129,6 +132,27 @@ describe('team today and the team calendar', () => {
       expect(res.body.data).toHaveLength(25);
       expect(res.headers['content-range']).toMatch(/\/31$/);
       expect(new Set(res.body.data.map((r: any) => r.employee_id))).toEqual(new Set([people.ann.id]));
+    }
+  });
+
+  it("tells the employee's manager, beside the admins, that a request waits for them; not while line managers are off", async () => {
+    const annUser = await createUser(t.em(), 'employee', { company: c.company, employee: people.ann });
+    const annToken = await login(t, annUser.email);
+    const notices = () =>
+      sql<{ user_id: number; subject: string }>(`select user_id, subject from notifications where company_id = ? and subject = 'Leave request from Ann Team' order by id`, [
+        c.company.id,
+      ]);
+    const made = await t.http().post('/api/hr/leave-requests').set(bearer(annToken)).send({ leave_type_id: typeId, start_date: '2030-01-07', end_date: '2030-01-07' });
+    expect(made.status).toBe(201);
+    expect((await notices()).map((n) => n.user_id).sort()).toEqual([c.admin.id, managerUserId].sort());
+    await sql('update companies set line_managers_enabled = false where id = ?', [c.company.id]);
+    try {
+      const again = await t.http().post('/api/hr/leave-requests').set(bearer(annToken)).send({ leave_type_id: typeId, start_date: '2030-01-08', end_date: '2030-01-08' });
+      expect(again.status).toBe(201);
+      expect((await notices()).map((n) => n.user_id)).toEqual(expect.arrayContaining([c.admin.id]));
+      expect((await notices()).filter((n) => n.user_id === managerUserId)).toHaveLength(1);
+    } finally {
+      await sql('update companies set line_managers_enabled = true where id = ?', [c.company.id]);
     }
   });
 

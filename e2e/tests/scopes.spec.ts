@@ -94,7 +94,11 @@ test.describe('scopes and line managers, on a phone', () => {
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath('card-phone.png') });
 
+      // turning it off takes the team away from every manager: it asks first
       await toggle.click();
+      const confirm = page.getByRole('dialog', { name: 'Turn line managers off?' });
+      await expect(confirm).toBeVisible();
+      await confirm.getByRole('button', { name: 'Turn off' }).click();
       await expect(page.getByText('Line managers turned off', { exact: true }).first()).toBeVisible();
       await expect(toggle).not.toBeChecked();
       await expect(card.getByRole('status')).toHaveText('Off: only the matrix below gives access.');

@@ -24,6 +24,11 @@ export const lineManagersMessages = {
   saved_off: 'Line managers turned off',
   load_failed: 'Failed to load the line-manager setting',
   save_failed: 'Failed to save the line-manager setting',
+  confirm_off_title: 'Turn line managers off?',
+  confirm_off:
+    "Managers whose position and department give no rights over their team will no longer see the team's records or approve its leave until the matrix gives them access.",
+  turn_off: 'Turn off',
+  cancel: 'Cancel',
   modules: {
     employees: 'profiles',
     attendance: 'attendance',

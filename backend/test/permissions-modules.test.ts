@@ -9,7 +9,7 @@ import { bearer, createCompany, setSelfService, type CompanyFixture } from './su
 
 const SELF_SERVICE_OFF = 'Self-service is turned off for your company: ask your administrator for access';
 
-type Flags = Partial<Record<'can_view' | 'can_create' | 'can_edit' | 'can_delete', boolean>>;
+type Flags = Partial<Record<'can_view' | 'can_create' | 'can_edit' | 'can_delete', boolean> & { view_scope: 'own' | 'team' | 'department' | 'company' }>;
 
 describe('permissions enforced on the attendance, leave, payroll, settings and hr endpoints', () => {
   let t: TestApp;
@@ -119,14 +119,19 @@ describe('permissions enforced on the attendance, leave, payroll, settings and h
     expect((await me.post('/api/hr/payroll', { year: 2026, month: 9 })).status).toBe(201);
   });
 
-  it('operational monitoring: the task API stays with company admins, whatever rights an employee holds (hr.md 6)', async () => {
+  it('operational monitoring: holders of monitoring view read the tasks within their scope; setting tasks stays with company admins (hr.md 6)', async () => {
     const me = as(employee);
     const task = await as(admin).post('/api/monitoring/tasks', { title: 'Audit', department_id: a.department.id });
     expect(task.status).toBe(201);
-    await allow({ monitoring: { can_view: true, can_create: true, can_edit: true, can_delete: true } });
+    await allow({});
     expect((await me.get('/api/monitoring/tasks')).status).toBe(403);
-    expect((await me.get(`/api/monitoring/tasks/${task.body.data.id}`)).status).toBe(403);
+    await allow({ monitoring: { can_view: true, can_create: true, can_edit: true, can_delete: true } });
+    expect((await me.get('/api/monitoring/tasks')).status).toBe(200);
+    expect((await me.get(`/api/monitoring/tasks/${task.body.data.id}`)).status).toBe(200);
     expect((await me.post('/api/monitoring/tasks', { title: 'Mine', department_id: a.department.id })).status).toBe(403);
+    await allow({ monitoring: { can_view: true, view_scope: 'own' } });
+    // a task of no one's (a department's) is outside an own scope
+    expect((await me.get(`/api/monitoring/tasks/${task.body.data.id}`)).status).toBe(404);
     expect((await as(admin).get(`/api/monitoring/tasks/${task.body.data.id}`)).status).toBe(200);
   });
 

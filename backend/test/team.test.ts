@@ -103,7 +103,7 @@ describe('team today and the team calendar', () => {
   });
 
   it("lists the team's leave of the month with the holidays, and flags requests that overlap", async () => {
-    const res = await t.http().get('/api/hr/team/calendar').query({ month }).set(bearer(managerToken));
+    const res = await t.http().get('/api/hr/team/calendar').query({ year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) }).set(bearer(managerToken));
     expect(res.status).toBe(200);
     const d = res.body.data;
     expect(d.month).toBe(month);
@@ -157,9 +157,12 @@ describe('team today and the team calendar', () => {
   });
 
   it('refuses a month that is not one, in words', async () => {
-    const res = await t.http().get('/api/hr/team/calendar').query({ month: '2026-13' }).set(bearer(managerToken));
+    const res = await t.http().get('/api/hr/team/calendar').query({ year: 2026, month: 13 }).set(bearer(managerToken));
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.body)).toContain('Month must be a month like 2026-11');
+    expect(res.body.errors).toEqual([{ field: 'month', message: 'Month must be a whole number from 1 to 12' }]);
+    const alone = await t.http().get('/api/hr/team/calendar').query({ month: 3 }).set(bearer(managerToken));
+    expect(alone.status).toBe(400);
+    expect(alone.body.errors.map((e: { field: string }) => e.field)).toEqual(['year']);
   });
 
   it('refuses an employee nobody reports to, and the manager once the company turns line managers off', async () => {

@@ -14,5 +14,9 @@ export const DAY_STATUSES: readonly TeamDayStatus[] = ['in', 'late', 'absent', '
 /** The people the caller covers: today's attendance and a month's leave calendar. */
 export const teamApi = {
   today: () => apiData<TeamToday>(client.GET('/api/hr/team/today')),
-  calendar: (month: string) => apiData<TeamCalendar>(client.GET('/api/hr/team/calendar', { params: { query: { month } } })),
+  /** `month`: YYYY-MM */
+  calendar: (month: string) =>
+    apiData<TeamCalendar>(
+      client.GET('/api/hr/team/calendar', { params: { query: { year: Number(month.slice(0, 4)), month: Number(month.slice(5, 7)) } } }),
+    ),
 };

@@ -36,8 +36,8 @@ export class TeamController {
       "each says whether it overlaps someone else's.",
   })
   @ApiEnvelope(TeamCalendarDto)
-  @ApiBadRequestResponse({ description: "'Month must be a month like 2026-11'" })
+  @ApiBadRequestResponse({ description: "year or month out of range, or one without the other: 'Month must be a whole number from 1 to 12'" })
   calendar(@Auth() ctx: AuthContext, @Rights() rights: EffectivePermissions, @Query() q: TeamCalendarQueryDto) {
-    return this.team.calendar(ctx, rights, q.month);
+    return this.team.calendar(ctx, rights, q.year !== undefined && q.month !== undefined ? { year: q.year, month: q.month } : undefined);
   }
 }

@@ -93,10 +93,12 @@ export class TeamService {
     };
   }
 
-  async calendar(ctx: AuthContext, rights: EffectivePermissions | undefined, month?: string): Promise<TeamCalendarDto> {
+  async calendar(ctx: AuthContext, rights: EffectivePermissions | undefined, month?: { year: number; month: number }): Promise<TeamCalendarDto> {
     const companyId = requireCompany(ctx);
     const zone = await this.zone(companyId);
-    const first = month ? DateTime.fromISO(`${month}-01`, { zone: 'UTC' }) : DateTime.fromISO(todayIn(zone), { zone: 'UTC' }).startOf('month');
+    const first = month
+      ? DateTime.fromObject({ year: month.year, month: month.month, day: 1 }, { zone: 'UTC' })
+      : DateTime.fromISO(todayIn(zone), { zone: 'UTC' }).startOf('month');
     const start = first.toISODate()!;
     const end = first.endOf('month').toISODate()!;
     // the caller's own leave is on the calendar too: it overlaps the team's like anyone's

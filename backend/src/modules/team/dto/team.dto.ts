@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min, ValidateIf } from 'class-validator';
+import { MAX_YEAR, MIN_YEAR } from '../../payroll/payroll-period';
 
 export const TEAM_DAY_STATUSES = ['in', 'late', 'absent', 'on_leave', 'not_in'] as const;
 export type TeamDayStatus = (typeof TEAM_DAY_STATUSES)[number];
@@ -36,11 +38,27 @@ export class TeamTodayDto {
   members!: TeamMemberTodayDto[];
 }
 
+const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value);
+const YEAR_MESSAGE = `Year must be a whole number from ${MIN_YEAR} to ${MAX_YEAR}`;
+const MONTH_MESSAGE = 'Month must be a whole number from 1 to 12';
+
+/** A month of the calendar; the company's current month when left out (both or neither). */
 export class TeamCalendarQueryDto {
-  @ApiPropertyOptional({ example: '2026-11', description: "A month as YYYY-MM; the company's current month when left out" })
-  @IsOptional()
-  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Month must be a month like 2026-11' })
-  month?: string;
+  @ApiPropertyOptional({ minimum: MIN_YEAR, maximum: MAX_YEAR, example: 2026, description: 'Needs month' })
+  @ValidateIf((q: TeamCalendarQueryDto) => q.year !== undefined || q.month !== undefined)
+  @Transform(toInt)
+  @IsInt({ message: YEAR_MESSAGE })
+  @Min(MIN_YEAR, { message: YEAR_MESSAGE })
+  @Max(MAX_YEAR, { message: YEAR_MESSAGE })
+  year?: number;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 12, example: 11, description: 'Needs year' })
+  @ValidateIf((q: TeamCalendarQueryDto) => q.year !== undefined || q.month !== undefined)
+  @Transform(toInt)
+  @IsInt({ message: MONTH_MESSAGE })
+  @Min(1, { message: MONTH_MESSAGE })
+  @Max(12, { message: MONTH_MESSAGE })
+  month?: number;
 }
 
 export class TeamLeaveDto {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createTestApp, type TestApp } from '../support/app';
 import { bearer, createUser, login, unique, type CompanyFixture } from '../support/fixtures';
-import { BODY_ID_KINDS, kindOf } from './kinds';
+import { BODY_ID_KINDS, BODY_ID_LISTS, kindOf } from './kinds';
 import { fillPath, listOperations, loadOpenApi, pathParams, sampleBody, sampleValue, type Operation } from './operations';
 import { MARKER, PLATFORM_FACTORIES, ROLE_KEYS, TENANT_FACTORIES, buildWorld, companyDigest, keepActiveLandingPage, keepBillingSettings, type RoleKey, type World } from './world';
 
@@ -126,6 +126,9 @@ describe('tenant isolation matrix', () => {
       for (const [property, kind] of Object.entries(BODY_ID_KINDS)) {
         if (body && property in body) body[property] = await TENANT_FACTORIES[kind](em, owner ?? world.a, text, t);
       }
+      for (const [property, kind] of Object.entries(BODY_ID_LISTS[op.key] ?? {})) {
+        if (body && property in body) body[property] = [await TENANT_FACTORIES[kind](em, owner ?? world.a, text, t)];
+      }
       // company_id (sent under impersonation) names the company the rows belong to, not a fixed id
       if (body && 'company_id' in body) body.company_id = (owner ?? world.a).company.id;
       em.clear(); // rows are written; a growing identity map would make every later flush rescan them
@@ -155,7 +158,8 @@ describe('tenant isolation matrix', () => {
         continue;
       }
       const tenantPath = pathParams(op.path).some((param) => TENANT_FACTORIES[kindOf(op.path, param)!]);
-      const tenantBody = Object.keys(BODY_ID_KINDS).some((p) => op.requestSchema && p in sampleBody(spec, op.requestSchema));
+      const tenantBody =
+        Object.keys(BODY_ID_KINDS).some((p) => op.requestSchema && p in sampleBody(spec, op.requestSchema)) || !!BODY_ID_LISTS[op.key];
       const crossCompany = tenantPath || tenantBody;
       const seen: Expectation = { own: {}, ...(crossCompany ? { other: {} } : {}) };
       observed[op.key] = seen;

@@ -64,6 +64,14 @@ export const BODY_ID_KINDS: Record<string, string> = {
   entity_id: 'employee',
 };
 
+/**
+ * Request-body lists of ids, by operation: each is sent with one fresh row of the kind, in the
+ * company under test (an example's fixed ids would name whatever rows other tests made first).
+ */
+export const BODY_ID_LISTS: Record<string, Record<string, string>> = {
+  'PUT /api/hr/payroll/status': { ids: 'payroll_record' },
+};
+
 /** The kind of one path parameter: looked up by the path up to and including that parameter. */
 export function kindOf(path: string, param: string): string | undefined {
   const token = `{${param}}`;

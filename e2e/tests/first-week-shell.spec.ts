@@ -14,6 +14,7 @@ const ACME_ADMIN_MENU = [
   'Employees',
   'Departments',
   'Positions',
+  'Org chart',
   'Attendance',
   'Shift Roster',
   'Leave Management',
